@@ -1,0 +1,92 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+/** Front ends reach the core only through src/index.ts. */
+const onlyThroughIndex = (depth) => {
+  const up = '../'.repeat(depth)
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [`${up}*`, `!${up}index.js`],
+            message: 'Front ends import the core only through src/index.ts.',
+          },
+        ],
+      },
+    ],
+  }
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.scratch/**',
+      'rea-report/**',
+      'examples/*/node_modules/**',
+      'test/fixtures/projects/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'bench/*.mjs',
+            'test/fixtures/programs/*.mjs',
+            'examples/*/*.mjs',
+          ],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      curly: ['error', 'all'],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThroughIndex(1) },
+  { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlyThroughIndex(2) },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        performance: 'readonly',
+      },
+    },
+  },
+)

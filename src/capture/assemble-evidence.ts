@@ -1,0 +1,192 @@
+import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from '../evidence/format.js'
+import { sealEvidence } from '../evidence/identity-digest.js'
+import type { Evidence, EvidenceBody, ExitRecord, ResidualUnknown } from '../evidence/schema.js'
+import type { RootBinding } from '../process/bind-root.js'
+import type { OwnedCleanupResult } from '../process/cleanup.js'
+import type { Settlement } from '../process/settle.js'
+import type { Commitments } from '../scenario/commitment.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
+import type { ProcessScenario } from '../scenario/schema.js'
+import type { FrameRecorder } from '../terminal/frame-recorder.js'
+import type { OutputRecorder } from '../terminal/output-recorder.js'
+import type { DrainOutcome } from '../terminal/pty-backend.js'
+import { REA_VERSION } from '../version.js'
+import type { CaptureDisposition, CleanupStates } from './progress.js'
+
+export interface CaptureObservations {
+  readonly scenario: ProcessScenario
+  readonly resolved: ResolvedScenario
+  readonly commitments: Commitments
+  readonly capturedAt: string
+  readonly durationMs: number
+  readonly disposition: CaptureDisposition
+  readonly failure: string | undefined
+  readonly recorder: OutputRecorder
+  readonly frames: FrameRecorder
+  readonly drain: DrainOutcome
+  readonly exit: ExitRecord
+  readonly root: { readonly pid: number; readonly binding: RootBinding | undefined } | null
+  readonly settlement: Settlement
+  readonly owned: OwnedCleanupResult
+  readonly cleanupStates: CleanupStates
+  readonly cleanupElapsedMs: number
+  readonly nextSequence: number
+}
+
+/**
+ * Turns what a run observed into the Evidence document: accounting per source, residual unknowns for
+ * whatever was not fully observed, journal completeness, and the identity digest.
+ */
+export function assembleEvidence(observed: CaptureObservations): Evidence {
+  const raw = observed.recorder.accounting
+  const rendered = observed.frames.accounting
+  const rawTruncated = raw.omitted_chunks > 0 || observed.drain === 'incomplete'
+  const renderedTruncated = rendered.omitted_for_budget > 0 || rendered.omitted_for_raw_gap > 0
+  const unknowns = residualUnknowns(observed, rawTruncated, renderedTruncated)
+  const incompleteReasons = [
+    ...(raw.omitted_chunks > 0 ? [`${raw.omitted_chunks} PTY chunks omitted by limits.output_bytes`] : []),
+    ...(observed.drain === 'incomplete'
+      ? ['terminal output after the last read may be missing (drain incomplete)']
+      : []),
+    ...(rendered.observed_frames > rendered.retained_frames
+      ? [`${rendered.observed_frames - rendered.retained_frames} frames omitted`]
+      : []),
+    ...(observed.exit.signal === null ? ['the root’s exit was not observed'] : []),
+  ]
+  const body: EvidenceBody = {
+    format: EVIDENCE_FORMAT,
+    format_version: EVIDENCE_FORMAT_VERSION,
+    rea_version: REA_VERSION,
+    captured_at: observed.capturedAt,
+    host: {
+      platform: process.platform,
+      arch: process.arch,
+      node_version: process.version,
+      capture_root: observed.resolved.root,
+      pty_backend: 'node-pty',
+    },
+    commitments: observed.commitments,
+    disposition: observed.disposition,
+    ...(observed.failure === undefined ? {} : { failure: observed.failure }),
+    duration_ms: observed.durationMs,
+    terminal: {
+      chunks: observed.recorder.chunks,
+      omitted_chunks: observed.recorder.omissions,
+      frames: observed.frames.frames,
+    },
+    interactions: [],
+    exit: observed.exit,
+    process: {
+      root: rootRecord(observed.root),
+      samples: [],
+      coverage: 'sampled',
+    },
+    settlement: {
+      status: observed.settlement.status,
+      elapsed_ms: observed.settlement.elapsed_ms,
+      ...(observed.settlement.reason === undefined ? {} : { reason: observed.settlement.reason }),
+    },
+    cleanup: {
+      owned_processes: observed.owned.status,
+      killed: observed.owned.processes,
+      unverified_processes: [],
+      renderer: observed.cleanupStates.renderer,
+      temporary_root: observed.cleanupStates.temporary_root,
+      elapsed_ms: observed.cleanupElapsedMs,
+    },
+    normalized_result: { files_before: null, files_after: null },
+    filesystem: {
+      status: observed.scenario.filesystem_observation_paths.length === 0 ? 'not_selected' : 'not_observed',
+      effects: [],
+    },
+    truncation_details: {
+      raw_terminal: { ...raw, drain: observed.drain, truncated: rawTruncated },
+      rendered_terminal: { ...rendered, truncated: renderedTruncated },
+      filesystem_before: null,
+      filesystem_after: null,
+      process: {
+        sample_limit: observed.scenario.limits.process_samples,
+        samples_retained: 0,
+        limit_reached: false,
+        partial: false,
+        coverage: 'sampled',
+      },
+    },
+    truncated: rawTruncated || renderedTruncated,
+    residual_unknowns: unknowns,
+    journal: {
+      complete: incompleteReasons.length === 0,
+      next_sequence: observed.nextSequence,
+      incomplete_reasons: incompleteReasons,
+    },
+  }
+  return sealEvidence(body)
+}
+
+function rootRecord(root: CaptureObservations['root']): EvidenceBody['process']['root'] {
+  if (root === null) {
+    return null
+  }
+  const binding = root.binding
+  const identity = binding?.identity ?? null
+  return {
+    pid: root.pid,
+    start_ticks: identity?.start_ticks ?? null,
+    boot_id: identity?.boot_id ?? null,
+    binding: binding?.binding ?? 'unverified',
+    ...(binding === undefined
+      ? { binding_reason: 'binding did not run' }
+      : binding.binding === 'unverified'
+        ? { binding_reason: binding.reason }
+        : {}),
+  }
+}
+
+function residualUnknowns(
+  observed: CaptureObservations,
+  rawTruncated: boolean,
+  renderedTruncated: boolean,
+): ResidualUnknown[] {
+  const unknowns: ResidualUnknown[] = []
+  if (observed.drain === 'incomplete') {
+    unknowns.push({
+      dimension: 'terminal',
+      reason: 'drain_incomplete',
+      detail: 'the terminal closed before REA confirmed it had read everything the root wrote',
+    })
+  } else if (rawTruncated || renderedTruncated) {
+    unknowns.push({
+      dimension: 'terminal',
+      reason: 'truncated',
+      detail: 'a terminal budget dropped observations',
+    })
+  }
+  if (observed.exit.signal === null) {
+    unknowns.push({
+      dimension: 'exit',
+      reason: 'exit_not_observed',
+      detail: 'the PTY never reported the root’s exit',
+    })
+  }
+  if (observed.scenario.events.length > 0) {
+    unknowns.push({
+      dimension: 'interaction',
+      reason: 'events_not_dispatched',
+      detail: 'this release records no interaction outcomes; scenario events were not dispatched',
+    })
+  }
+  if (observed.scenario.filesystem_observation_paths.length > 0) {
+    unknowns.push({
+      dimension: 'filesystem',
+      reason: 'filesystem_not_observed',
+      detail: 'this release does not snapshot filesystem observation paths',
+    })
+  }
+  unknowns.push({
+    dimension: 'process',
+    reason: 'process_tree_not_sampled',
+    detail:
+      'this release checks only the run token at settlement and cleanup; the process tree is not sampled',
+  })
+  return unknowns
+}

@@ -1,0 +1,43 @@
+import type { Evidence } from '../evidence/schema.js'
+import { resolveScenario } from '../scenario/resolve.js'
+import type { ProcessScenarioInput } from '../scenario/schema.js'
+import { validateScenario } from '../scenario/validate.js'
+import { loadPtyBackend } from '../terminal/load-pty-backend.js'
+import type { ProgressRecord } from './progress.js'
+import { runCapture } from './run-capture.js'
+
+export interface CaptureProcessOptions {
+  /**
+   * The capture root: `working_directory` resolves against it. Defaults to `process.cwd()`. The root is
+   * recorded in the Evidence but is not part of the comparison contract, so clones elsewhere still compare.
+   */
+  readonly root?: string
+  /** Aborting cancels the capture: the root is killed at once and cleanup runs; Evidence is still returned. */
+  readonly signal?: AbortSignal
+  /** Live status, at most one intermediate record per 100 ms plus a terminal record. Never child output. */
+  readonly onProgress?: (record: ProgressRecord) => void
+}
+
+/**
+ * Runs one command in a real pseudo-terminal and resolves with its Evidence. A failing, crashing or timed-out
+ * target is data in the Evidence; only invalid input, a missing capability or an internal error rejects.
+ *
+ * @example
+ * const evidence = await captureProcess({ executable: 'node', arguments: ['./signup.mjs'] })
+ * console.log(evidence.exit.code, evidence.terminal.frames.at(-1))
+ */
+export async function captureProcess(
+  scenario: ProcessScenarioInput,
+  options: CaptureProcessOptions = {},
+): Promise<Evidence> {
+  const validated = validateScenario(scenario)
+  const resolved = resolveScenario(validated, options.root ?? process.cwd())
+  const backend = await loadPtyBackend()
+  return runCapture({
+    scenario: validated,
+    resolved,
+    backend,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  })
+}

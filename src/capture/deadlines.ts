@@ -1,0 +1,69 @@
+import { setLongTimeout } from '../internal/long-timer.js'
+import type { Disposer } from '../terminal/pty-backend.js'
+
+/** Why REA, rather than the target, ended a run. */
+export type StopReason = 'timeout' | 'idle_timeout' | 'cancelled'
+
+export interface DeadlineOptions {
+  readonly timeoutMs: number
+  /** Null disables the idle deadline. */
+  readonly idleTimeoutMs: number | null
+  readonly signal: AbortSignal | undefined
+  /** Time already elapsed since launch when the deadlines start, so they count from the launch. */
+  readonly elapsedMs?: number
+}
+
+/**
+ * The run's deadlines and its cancellation. `stopped` resolves with the first reason to end the run;
+ * `noteOutput` restarts the idle deadline (only PTY output counts: input and resizes do not).
+ */
+export class Deadlines {
+  readonly stopped: Promise<StopReason>
+  readonly #disposers: Disposer[] = []
+  readonly #idleTimeoutMs: number | null
+  #resolve!: (reason: StopReason) => void
+  #cancelIdle: Disposer | undefined
+  #settled = false
+
+  constructor(options: DeadlineOptions) {
+    this.stopped = new Promise((resolve) => (this.#resolve = resolve))
+    this.#idleTimeoutMs = options.idleTimeoutMs
+    this.#disposers.push(
+      setLongTimeout(() => this.#stop('timeout'), options.timeoutMs - (options.elapsedMs ?? 0)),
+    )
+    this.noteOutput()
+    const signal = options.signal
+    if (signal !== undefined) {
+      const onAbort = (): void => this.#stop('cancelled')
+      if (signal.aborted) {
+        onAbort()
+      } else {
+        signal.addEventListener('abort', onAbort, { once: true })
+        this.#disposers.push(() => signal.removeEventListener('abort', onAbort))
+      }
+    }
+  }
+
+  noteOutput(): void {
+    if (this.#idleTimeoutMs === null || this.#settled) {
+      return
+    }
+    this.#cancelIdle?.()
+    this.#cancelIdle = setLongTimeout(() => this.#stop('idle_timeout'), this.#idleTimeoutMs)
+  }
+
+  dispose(): void {
+    this.#settled = true
+    this.#cancelIdle?.()
+    for (const dispose of this.#disposers.splice(0).reverse()) {
+      dispose()
+    }
+  }
+
+  #stop(reason: StopReason): void {
+    if (!this.#settled) {
+      this.#settled = true
+      this.#resolve(reason)
+    }
+  }
+}

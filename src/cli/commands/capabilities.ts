@@ -1,0 +1,17 @@
+import { checkCapabilities } from '../../index.js'
+import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { EXIT } from '../exit-codes.js'
+import { emitDocument, formatDocument } from '../output.js'
+
+export const capabilitiesCommand: Command = {
+  name: 'capabilities',
+  summary: 'Diagnose whether this host can capture (PTY backend, process inspection)',
+  usage: 'rea capabilities [--json]',
+  async run(argv) {
+    const { values, positionals } = parseCommandArguments(this, argv, { json: { type: 'boolean' } })
+    requirePositionals(this, positionals, [])
+    const report = await checkCapabilities()
+    await emitDocument(await formatDocument(report, values.json === true ? 'json' : 'toon'), undefined)
+    return report.capture.status === 'available' ? EXIT.ok : EXIT.capabilityUnavailable
+  },
+}

@@ -1,0 +1,27 @@
+import type { ReaErrorCode } from '../index.js'
+
+/** Every exit code the CLI uses; `docs/cli.md` documents the same table. */
+export const EXIT = {
+  ok: 0,
+  equivalent: 0,
+  different: 1,
+  unknown: 2,
+  invalidInput: 3,
+  capabilityUnavailable: 4,
+  internalError: 70,
+  cancelledBySigint: 130,
+  cancelledBySigterm: 143,
+} as const
+
+/** One table from error code to exit code; the CLI never classifies errors by their message. */
+export const EXIT_CODE_BY_ERROR: Record<ReaErrorCode, number> = {
+  INVALID_SCENARIO: EXIT.invalidInput,
+  INVALID_EVIDENCE: EXIT.invalidInput,
+  EVIDENCE_DIGEST_MISMATCH: EXIT.invalidInput,
+  UNSUPPORTED_EVIDENCE_VERSION: EXIT.invalidInput,
+  CONTRACT_MISMATCH: EXIT.invalidInput,
+  INVALID_TRACE_SPEC: EXIT.invalidInput,
+  INVALID_ARGUMENTS: EXIT.invalidInput,
+  CAPABILITY_UNAVAILABLE: EXIT.capabilityUnavailable,
+  INTERNAL: EXIT.internalError,
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+import { formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
+import type { Command } from './arguments.js'
+import { capabilitiesCommand } from './commands/capabilities.js'
+import { captureProcessCommand } from './commands/capture-process.js'
+import { schemaCommand } from './commands/schema.js'
+import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
+
+const COMMANDS: readonly Command[] = [captureProcessCommand, schemaCommand, capabilitiesCommand]
+
+function helpText(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length))
+  return [
+    `rea ${REA_VERSION}: run a command in a real PTY and record honest Evidence of what it did`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    '',
+    'Run `rea <command> --help` for a command’s options. Exit codes are listed in docs/cli.md.',
+    '',
+  ].join('\n')
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined
+    process.stdout.write(topic === undefined ? helpText() : `Usage: ${topic.usage}\n`)
+    return EXIT.ok
+  }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`${REA_VERSION}\n`)
+    return EXIT.ok
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name)
+  if (command === undefined) {
+    throw new ReaError('INVALID_ARGUMENTS', `Unknown command "${name}".`, {
+      hint: `Commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}. Run \`rea --help\` for details.`,
+    })
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`)
+    return EXIT.ok
+  }
+  return command.run(rest)
+}
+
+function reportFailure(error: unknown): number {
+  if (isReaError(error)) {
+    process.stderr.write(`rea: ${formatReaError(error)}\n`)
+    return EXIT_CODE_BY_ERROR[error.code]
+  }
+  const detail = error instanceof Error ? error.message : String(error)
+  process.stderr.write(
+    `rea: internal error: ${detail}\nThis is a bug in REA; please report it with the command you ran.` +
+      `${process.env['REA_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack ?? ''}` : ' Set REA_DEBUG=1 to include the stack trace.'}\n`,
+  )
+  return EXIT.internalError
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.exitCode = reportFailure(error)
+  },
+)

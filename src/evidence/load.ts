@@ -1,0 +1,186 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { ReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
+import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
+import { canonicalJsonDocument } from './canonical-json.js'
+import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
+import { computeIdentityDigest } from './identity-digest.js'
+import { evidenceSchema, type Evidence } from './schema.js'
+
+type IssueCategory = 'schema' | 'digest' | 'version'
+interface CategorizedIssue extends ReaIssue {
+  readonly category: IssueCategory
+}
+
+const CODE_BY_CATEGORY: Record<IssueCategory, ReaErrorCode> = {
+  schema: 'INVALID_EVIDENCE',
+  digest: 'EVIDENCE_DIGEST_MISMATCH',
+  version: 'UNSUPPORTED_EVIDENCE_VERSION',
+}
+
+/**
+ * Validates an Evidence document and reports every problem found, in this order: the schema (a missing
+ * `truncation_details` is named as such), the journal's sequence numbers, then the identity digest (a mismatch
+ * means the file was edited or corrupted), then the format version.
+ *
+ * @example
+ * const evidence = parseEvidence(JSON.parse(await readFile('capture.json', 'utf8')), 'capture.json')
+ */
+export function parseEvidence(document: unknown, source = 'Evidence'): Evidence {
+  const issues: CategorizedIssue[] = []
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new ReaError(
+      'INVALID_EVIDENCE',
+      `${source} is not an Evidence document: expected a JSON object, got ${describeValue(document)}.`,
+    )
+  }
+  const record = document as Record<string, unknown>
+  if (record['format'] !== EVIDENCE_FORMAT) {
+    throw new ReaError(
+      'INVALID_EVIDENCE',
+      `${source} is not REA process-capture Evidence: its "format" must be "${EVIDENCE_FORMAT}", got ${describeValue(record['format'])}.`,
+    )
+  }
+  const parsed = evidenceSchema.safeParse(document, { reportInput: true })
+  if (!parsed.success) {
+    for (const issue of zodIssuesToReaIssues(parsed.error, evidenceSchema, document)) {
+      issues.push({ ...explainLegacyIssue(issue), category: 'schema' })
+    }
+  } else {
+    issues.push(...journalIssues(parsed.data).map((issue) => ({ ...issue, category: 'schema' as const })))
+  }
+  const carried = record['identity_digest']
+  if (typeof carried === 'string') {
+    const actual = computeIdentityDigest(record)
+    if (actual !== carried) {
+      issues.push({
+        category: 'digest',
+        path: 'identity_digest',
+        rule: 'identity_digest',
+        message: `does not match the document (computed ${actual}): the file was edited or corrupted after capture`,
+      })
+    }
+  }
+  const version = record['format_version']
+  if (version !== EVIDENCE_FORMAT_VERSION) {
+    issues.push({
+      category: 'version',
+      path: 'format_version',
+      rule: 'format_version',
+      message: `this REA reads Evidence format version ${EVIDENCE_FORMAT_VERSION}, got ${describeValue(version)}; recapture both sides with the same REA version to compare them`,
+    })
+  }
+  const first = issues[0]
+  if (first !== undefined || !parsed.success) {
+    const category = first?.category ?? 'schema'
+    const count = issues.length
+    throw new ReaError(
+      CODE_BY_CATEGORY[category],
+      `${source} was rejected on import (${count} ${count === 1 ? 'problem' : 'problems'}):`,
+      {
+        issues: issues.map(({ category: _category, ...issue }) => issue),
+      },
+    )
+  }
+  return parsed.data
+}
+
+function explainLegacyIssue(issue: ReaIssue): ReaIssue {
+  if (issue.path === 'truncation_details' && issue.rule === 'required') {
+    return {
+      ...issue,
+      message:
+        'is missing: every capture must account for what its limits dropped. Keep this file as a historical record and recapture for current comparisons',
+    }
+  }
+  return issue
+}
+
+/** Every sequence number from 0 to next_sequence − 1 is used exactly once: a dropped entry is detected. */
+function journalIssues(evidence: Evidence): ReaIssue[] {
+  const sequences = [
+    ...evidence.terminal.chunks.map((entry) => entry.sequence),
+    ...evidence.terminal.omitted_chunks.map((entry) => entry.sequence),
+    ...evidence.terminal.frames.map((entry) => entry.sequence),
+    ...evidence.interactions.map((entry) => entry.sequence),
+    ...evidence.process.samples.map((entry) => entry.sequence),
+    ...(evidence.exit.finalization?.signals.map((entry) => entry.sequence) ?? []),
+    evidence.exit.sequence,
+  ]
+  const seen = new Set<number>()
+  const duplicates = new Set<number>()
+  for (const sequence of sequences) {
+    if (seen.has(sequence)) {
+      duplicates.add(sequence)
+    }
+    seen.add(sequence)
+  }
+  const issues: ReaIssue[] = []
+  const expected = evidence.journal.next_sequence
+  const missing: number[] = []
+  for (let sequence = 0; sequence < expected && missing.length < 5; sequence++) {
+    if (!seen.has(sequence)) {
+      missing.push(sequence)
+    }
+  }
+  if (duplicates.size > 0) {
+    issues.push({
+      path: 'journal',
+      rule: 'journal_sequence',
+      message: `sequence numbers used twice: ${[...duplicates].slice(0, 5).join(', ')}`,
+    })
+  }
+  if (missing.length > 0) {
+    issues.push({
+      path: 'journal',
+      rule: 'journal_sequence',
+      message: `sequence numbers missing from the journal: ${missing.join(', ')}`,
+    })
+  }
+  if (seen.size > 0 && Math.max(...seen) >= expected) {
+    issues.push({
+      path: 'journal.next_sequence',
+      rule: 'journal_sequence',
+      message: `must exceed every sequence number in the document: got ${expected}, highest is ${Math.max(...seen)}`,
+    })
+  }
+  return issues
+}
+
+/** Parses Evidence text (JSON) and validates it. */
+export function parseEvidenceText(text: string, source = 'Evidence'): Evidence {
+  if (text.trim() === '') {
+    throw new ReaError('INVALID_EVIDENCE', `${source} is empty: expected an Evidence JSON document.`)
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new ReaError('INVALID_EVIDENCE', `${source} is not valid JSON: ${(error as Error).message}.`, {
+      cause: error,
+    })
+  }
+  return parseEvidence(document, source)
+}
+
+/** Reads and validates an Evidence file. */
+export async function readEvidenceFile(path: string): Promise<Evidence> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    throw new ReaError('INVALID_EVIDENCE', `Evidence file ${path} could not be read (${code}).`, {
+      cause: error,
+    })
+  }
+  return parseEvidenceText(text, path)
+}
+
+/** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */
+export function serializeEvidence(evidence: Evidence): string {
+  return canonicalJsonDocument(evidence)
+}
+
+export async function writeEvidenceFile(path: string, evidence: Evidence): Promise<void> {
+  await writeFile(path, serializeEvidence(evidence))
+}

@@ -1,0 +1,345 @@
+import { z } from 'zod'
+import { literalPatternSchema, processScenarioSchema, SCENARIO_SIGNALS } from '../scenario/schema.js'
+import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
+const ms = z.int().min(0)
+const count = z.int().min(0)
+const position = {
+  sequence: z.int().min(0).describe('Global sequence number: the position in the capture’s event journal.'),
+  at_ms: ms.describe('Milliseconds from launch on the monotonic clock.'),
+}
+
+// ── commitments ────────────────────────────────────────────────────────────────────────────────────────────
+
+const committedEventSchema = z.union([
+  z.strictObject({ type: z.literal('input'), at_ms: ms, sensitive: z.literal(false), data: z.string() }),
+  z.strictObject({
+    type: z.literal('input'),
+    at_ms: ms,
+    sensitive: z.literal(true),
+    data_bytes: count.describe('Byte count of the sensitive input; the value itself is never persisted.'),
+  }),
+  z.strictObject({ type: z.literal('resize'), at_ms: ms, columns: z.int(), rows: z.int() }),
+  z.strictObject({ type: z.literal('signal'), at_ms: ms, signal: z.enum(SCENARIO_SIGNALS) }),
+])
+
+const normalizationCommitmentSchema = z.strictObject({
+  ports: z.boolean(),
+  port_normalization_version: z.string().nullable().describe('Port rules applied; null when none were.'),
+  patterns: z.array(literalPatternSchema),
+  pattern_normalization_version: z
+    .string()
+    .nullable()
+    .describe('Literal-pattern semantics applied; null when none.'),
+})
+
+const scenarioShape = processScenarioSchema.shape
+const committedScenarioSchema = z.strictObject({
+  ...scenarioShape,
+  events: z.array(committedEventSchema),
+})
+
+const comparisonContractSchema = z
+  .strictObject({
+    working_directory: z
+      .string()
+      .describe('Relative to the capture root with "/" separators; absolute outside it.'),
+    environment: scenarioShape.environment,
+    filesystem_observation_paths: scenarioShape.filesystem_observation_paths,
+    terminal: scenarioShape.terminal,
+    terminal_type: z.string().describe('TERM given to the command.'),
+    events: z.array(committedEventSchema),
+    timeout_ms: scenarioShape.timeout_ms,
+    idle_timeout_ms: scenarioShape.idle_timeout_ms,
+    settle_ms: scenarioShape.settle_ms,
+    finalization_ms: scenarioShape.finalization_ms,
+    limits: scenarioShape.limits,
+    normalization: normalizationCommitmentSchema,
+    line_format: z.string(),
+  })
+  .describe('What must be equal for two captures to be comparable. Executable and arguments may differ.')
+
+const commitment = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ sha256: sha256Hex.describe('SHA-256 of the value’s canonical JSON.'), value })
+
+const commitmentsSchema = z.strictObject({
+  scenario: commitment(committedScenarioSchema),
+  executable: commitment(
+    z.strictObject({ executable: z.string(), arguments: z.array(z.string()), resolved_path: z.string() }),
+  ),
+  comparison_contract: commitment(comparisonContractSchema),
+  normalization: commitment(normalizationCommitmentSchema),
+})
+
+// ── terminal ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export const terminalChunkSchema = z.strictObject({
+  ...position,
+  data: z.string().describe('Comparison text: the chunk after normalization (and sensitive-input masking).'),
+  raw_data: z
+    .string()
+    .optional()
+    .describe('The original text; present only when normalization changed the chunk.'),
+  byte_length: count.describe('Original bytes read from the PTY for this chunk.'),
+  bytes_base64: z
+    .string()
+    .optional()
+    .describe('Exact original bytes, present only when they are not valid UTF-8.'),
+})
+
+export const omittedChunksSchema = z.strictObject({
+  ...position,
+  last_at_ms: ms,
+  count: z.int().min(1),
+  bytes: count,
+})
+
+const frameBase = {
+  ...position,
+  trigger: z.enum(['before_event', 'after_resize', 'final', 'quiet']),
+  checkpoint: z.boolean().describe('Checkpoint frames are compared; quiet frames are kept for people only.'),
+  event_index: z.int().min(0).nullable(),
+}
+
+export const terminalFrameSchema = z.discriminatedUnion('status', [
+  z.strictObject({
+    ...frameBase,
+    status: z.literal('retained'),
+    columns: z.int().min(1),
+    rows: z.int().min(1),
+    cursor: z.strictObject({ row: count, column: count }),
+    lines: z.array(z.string()).describe('Every visible row, trailing U+0020 removed; blank rows kept.'),
+    serialized_state: z.string(),
+  }),
+  z.strictObject({
+    ...frameBase,
+    status: z.literal('omitted'),
+    reason: z.enum(['rendered_bytes_budget', 'raw_terminal_gap']),
+  }),
+])
+
+const terminalSchema = z.strictObject({
+  chunks: z.array(terminalChunkSchema),
+  omitted_chunks: z.array(omittedChunksSchema).describe('Runs of chunks left out by limits.output_bytes.'),
+  frames: z.array(terminalFrameSchema),
+})
+
+// ── interactions, exit, process ───────────────────────────────────────────────────────────────────────────
+
+export const signalDeliverySchema = z.enum(['signaled', 'gone', 'identity-changed', 'unverified'])
+
+export const interactionSchema = z.strictObject({
+  ...position,
+  event_index: count,
+  type: z.enum(['input', 'resize', 'signal']),
+  scheduled_at_ms: ms,
+  outcome: z.enum(['dispatched', 'skipped', 'failed']),
+  reason: z.string().optional(),
+  delivery: signalDeliverySchema
+    .optional()
+    .describe('For signal events: what became of the identity-checked signal.'),
+})
+
+const finalizationSignalSchema = z.strictObject({
+  ...position,
+  signal: z.enum(['SIGTERM', 'SIGKILL']),
+  sent_at_ms: ms.describe('Attempt time relative to the start of finalization, monotonic.'),
+  delivery: signalDeliverySchema,
+  reason: z.string().optional(),
+})
+
+export const exitSchema = z.strictObject({
+  ...position,
+  code: z
+    .int()
+    .nullable()
+    .describe('Exit status; null for a signal exit, every deadline exit and an unobserved exit.'),
+  signal: z
+    .int()
+    .min(0)
+    .nullable()
+    .describe('Signal number that ended the root, 0 for none, null when unobserved.'),
+  reason: z.enum(['exited', 'timeout', 'idle_timeout', 'cancelled', 'failed']),
+  finalization: z
+    .strictObject({
+      requested_ms: z.int().min(1),
+      elapsed_ms: ms.nullable(),
+      exit_code: z.int().nullable(),
+      signals: z.array(finalizationSignalSchema),
+    })
+    .optional()
+    .describe('Present only when a finalization interval was attempted.'),
+})
+
+const rootProcessSchema = z.strictObject({
+  pid: z.int().min(1),
+  start_ticks: count.nullable(),
+  boot_id: z.string().nullable(),
+  binding: z.enum(['bound', 'exited_before_binding', 'unverified']),
+  binding_reason: z.string().optional(),
+})
+
+export const processSampleSchema = z.strictObject({
+  ...position,
+  processes: z.array(
+    z.strictObject({
+      pid: z.int().min(1),
+      ppid: count,
+      pgid: count,
+      sid: count,
+      start_ticks: count,
+      command: z.string().describe('Kernel command name (at most 15 bytes); never argv.'),
+      state: z.string(),
+    }),
+  ),
+})
+
+const processSchema = z.strictObject({
+  root: rootProcessSchema.nullable().describe('Null when the command could not be started.'),
+  samples: z.array(processSampleSchema),
+  coverage: z.literal('sampled').describe('Sampling can miss short-lived or detached descendants.'),
+})
+
+const settlementSchema = z.strictObject({
+  status: z.enum(['quiesced', 'cleanup_needed', 'unverifiable']),
+  elapsed_ms: ms,
+  reason: z.string().optional(),
+})
+
+const cleanupSchema = z.strictObject({
+  owned_processes: z.enum(['not_needed', 'completed', 'incomplete', 'unsupported']),
+  killed: z.array(
+    z.strictObject({
+      pid: z.int().min(1),
+      start_ticks: count,
+      command: z.string(),
+      delivery: signalDeliverySchema,
+      reason: z.string().optional(),
+      confirmed_gone: z.boolean(),
+    }),
+  ),
+  unverified_processes: z.array(z.strictObject({ pid: z.int().min(1), reason: z.string() })),
+  renderer: z.enum(['disposed', 'not_created']),
+  temporary_root: z.enum(['removed', 'not_created', 'failed']),
+  elapsed_ms: ms,
+})
+
+// ── filesystem (reserved: observation arrives with the filesystem release) ──────────────────────────────────
+
+const normalizedResultSchema = z.strictObject({
+  files_before: z.record(z.string(), z.unknown()).nullable(),
+  files_after: z.record(z.string(), z.unknown()).nullable(),
+})
+
+const filesystemSchema = z.strictObject({
+  status: z.enum(['not_selected', 'not_observed', 'observed']),
+  effects: z.array(z.unknown()),
+})
+
+// ── accounting ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const truncationDetailsSchema = z
+  .strictObject({
+    raw_terminal: z.strictObject({
+      budget_bytes: count,
+      observed_bytes: count,
+      retained_bytes: count,
+      observed_chunks: count,
+      retained_chunks: count,
+      omitted_chunks: count,
+      omitted_bytes: count,
+      drain: z
+        .enum(['complete', 'incomplete'])
+        .describe('Whether all output written before the root exited was read.'),
+      truncated: z.boolean(),
+    }),
+    rendered_terminal: z.strictObject({
+      budget_bytes: count,
+      retained_bytes: count,
+      observed_frames: count,
+      retained_frames: count,
+      omitted_for_budget: count,
+      omitted_for_raw_gap: count,
+      truncated: z.boolean(),
+    }),
+    filesystem_before: z.record(z.string(), z.unknown()).nullable(),
+    filesystem_after: z.record(z.string(), z.unknown()).nullable(),
+    process: z.strictObject({
+      sample_limit: count,
+      samples_retained: count,
+      limit_reached: z.boolean(),
+      partial: z.boolean(),
+      coverage: z.literal('sampled'),
+    }),
+  })
+  .describe('What each limit or failure dropped, per source.')
+
+export const residualUnknownSchema = z.strictObject({
+  dimension: z.enum(['terminal', 'interaction', 'exit', 'filesystem', 'process']),
+  reason: z.string(),
+  detail: z.string(),
+})
+
+// ── the document ───────────────────────────────────────────────────────────────────────────────────────────
+
+const evidenceShape = {
+  format: z.literal(EVIDENCE_FORMAT),
+  format_version: z
+    .int()
+    .min(0)
+    .describe('Compared captures must share it; recapture both sides on a change.'),
+  rea_version: z.string(),
+  captured_at: z.iso.datetime().describe('Wall-clock start, for people; never compared.'),
+  host: z.strictObject({
+    platform: z.string(),
+    arch: z.string(),
+    node_version: z.string(),
+    capture_root: z
+      .string()
+      .describe('Absolute capture root on the capturing host; not part of the contract.'),
+    pty_backend: z.string(),
+  }),
+  commitments: commitmentsSchema,
+  disposition: z.enum(['exited', 'timeout', 'idle_timeout', 'cancelled', 'failed']),
+  failure: z.string().optional().describe('For disposition failed: what went wrong inside REA.'),
+  duration_ms: ms,
+  terminal: terminalSchema,
+  interactions: z.array(interactionSchema),
+  exit: exitSchema,
+  process: processSchema,
+  settlement: settlementSchema,
+  cleanup: cleanupSchema,
+  normalized_result: normalizedResultSchema,
+  filesystem: filesystemSchema,
+  truncation_details: truncationDetailsSchema,
+  truncated: z.boolean().describe('True only when a limit or a failure actually dropped observations.'),
+  residual_unknowns: z.array(residualUnknownSchema),
+  journal: z.strictObject({
+    complete: z.boolean().describe('Every observation made is present with its content.'),
+    next_sequence: count.describe('Sequence numbers 0 … next_sequence − 1 are all used, each exactly once.'),
+    incomplete_reasons: z.array(z.string()),
+  }),
+}
+
+/** Evidence without its identity digest: what the digest is computed over. */
+export const evidenceBodySchema = z.strictObject(evidenceShape)
+
+export const evidenceSchema = z
+  .strictObject({
+    ...evidenceShape,
+    identity_digest: sha256Hex.describe(
+      'SHA-256 over the canonical JSON of everything else in the document.',
+    ),
+  })
+  .describe(`REA process capture Evidence, format ${EVIDENCE_FORMAT} version ${EVIDENCE_FORMAT_VERSION}.`)
+
+export type Evidence = z.output<typeof evidenceSchema>
+export type EvidenceBody = z.output<typeof evidenceBodySchema>
+export type TerminalChunk = z.output<typeof terminalChunkSchema>
+export type OmittedChunks = z.output<typeof omittedChunksSchema>
+export type TerminalFrame = z.output<typeof terminalFrameSchema>
+export type Interaction = z.output<typeof interactionSchema>
+export type ExitRecord = z.output<typeof exitSchema>
+export type ResidualUnknown = z.output<typeof residualUnknownSchema>
+export type TruncationDetails = EvidenceBody['truncation_details']

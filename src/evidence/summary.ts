@@ -1,0 +1,91 @@
+import pc from 'picocolors'
+import type { Evidence } from './schema.js'
+
+export interface SummaryOptions {
+  /** Colour the text (picocolors also honours NO_COLOR and FORCE_COLOR). Default: whether colours are supported. */
+  readonly color?: boolean
+}
+
+/** A few lines for people: what ran, how it ended, what was kept and dropped, and the final screen. */
+export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = {}): string {
+  const c = pc.createColors(options.color ?? pc.isColorSupported)
+  const executable = evidence.commitments.executable.value
+  const raw = evidence.truncation_details.raw_terminal
+  const rendered = evidence.truncation_details.rendered_terminal
+  const exit = evidence.exit
+  const outcome =
+    exit.signal === null
+      ? c.yellow('exit not observed')
+      : exit.code !== null
+        ? (exit.code === 0 ? c.green : c.red)(`exit code ${exit.code}`)
+        : c.red(`signal ${exit.signal}`)
+  const root = evidence.process.root
+  const lines = [
+    `${c.bold('REA capture')} ${[executable.executable, ...executable.arguments].map(quoteArgument).join(' ')}`,
+    row(c, 'outcome', `${outcome} (${evidence.disposition}) after ${evidence.duration_ms} ms`),
+    row(
+      c,
+      'terminal',
+      `${raw.retained_chunks} of ${raw.observed_chunks} chunks kept, ${formatBytes(raw.retained_bytes)} of ${formatBytes(raw.observed_bytes)}; ` +
+        `${rendered.retained_frames} of ${rendered.observed_frames} frames; drain ${raw.drain}`,
+    ),
+    row(
+      c,
+      'process',
+      `${root === null ? 'not started' : `root pid ${root.pid} ${root.binding}`}; settlement ${evidence.settlement.status}; ` +
+        `cleanup ${evidence.cleanup.owned_processes}`,
+    ),
+    row(c, 'truncated', evidence.truncated ? c.yellow('yes') : 'no'),
+  ]
+  for (const unknown of evidence.residual_unknowns) {
+    lines.push(row(c, 'unknown', `${unknown.dimension}: ${unknown.detail}`))
+  }
+  const frame = evidence.terminal.frames.findLast((entry) => entry.status === 'retained')
+  if (frame?.status === 'retained') {
+    const visible = [...frame.lines]
+    while (visible.length > 0 && visible.at(-1) === '') {
+      visible.pop()
+    }
+    const width = Math.max(0, ...visible.map(codePointLength))
+    lines.push(
+      c.dim(`${frame.trigger} screen (${frame.columns}×${frame.rows}, blank rows at the end not shown):`),
+    )
+    lines.push(c.dim(`╭${'─'.repeat(width)}╮`))
+    for (const line of visible) {
+      lines.push(`${c.dim('│')}${line}${' '.repeat(width - codePointLength(line))}${c.dim('│')}`)
+    }
+    lines.push(c.dim(`╰${'─'.repeat(width)}╯`))
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** Good enough to pad a box for people; wide and combining characters may misalign it slightly. */
+function codePointLength(text: string): number {
+  let length = 0
+  for (const _ of text) {
+    length++
+  }
+  return length
+}
+
+function row(c: ReturnType<typeof pc.createColors>, label: string, text: string): string {
+  return `  ${c.dim(label.padEnd(10))}${text}`
+}
+
+function quoteArgument(argument: string): string {
+  return /^[\w./=:@%+-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", `'\\''`)}'`
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) {
+    return `${bytes} B`
+  }
+  const units = ['KiB', 'MiB', 'GiB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { evidenceSchema } from './evidence/schema.js'
+import { processScenarioSchema } from './scenario/schema.js'
+
+/** Documents REA can describe as JSON Schema. */
+export const SCHEMA_NAMES = ['scenario', 'evidence'] as const
+export type SchemaName = (typeof SCHEMA_NAMES)[number]
+
+/**
+ * JSON Schema (draft 2020-12) generated from the zod schema, never written by hand. The scenario schema
+ * describes what a user may write (defaults make fields optional); the Evidence schema what REA writes.
+ */
+export function jsonSchemaFor(name: SchemaName): Record<string, unknown> {
+  switch (name) {
+    case 'scenario':
+      return z.toJSONSchema(processScenarioSchema, { io: 'input', unrepresentable: 'any' })
+    case 'evidence':
+      return z.toJSONSchema(evidenceSchema, { io: 'output', unrepresentable: 'any' })
+  }
+}

@@ -1,0 +1,142 @@
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
+
+/** The fields of `/proc/PID/stat` REA uses. */
+export interface ProcStat {
+  readonly pid: number
+  /** Command name as the kernel keeps it (at most 15 bytes), read after exec. */
+  readonly comm: string
+  /** One-letter state; `Z` is a zombie, which REA treats as gone. */
+  readonly state: string
+  readonly ppid: number
+  readonly pgid: number
+  readonly sid: number
+  /** Start time in clock ticks since boot (CLK_TCK is 100 on Linux, so 10 ms resolution). */
+  readonly startTicks: number
+}
+
+export type ProcRead<T> =
+  | { readonly status: 'ok'; readonly value: T }
+  | { readonly status: 'gone' }
+  | { readonly status: 'unreadable'; readonly code: string }
+
+const GONE = { status: 'gone' } as const
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'UNKNOWN'
+}
+
+/** ENOENT and ESRCH both mean the process no longer exists (ESRCH: it is exiting, environ is gone). */
+function readFailure(error: unknown): ProcRead<never> {
+  const code = errorCode(error)
+  return code === 'ENOENT' || code === 'ESRCH' ? GONE : { status: 'unreadable', code }
+}
+
+export function parseProcStat(pid: number, text: string): ProcStat | undefined {
+  // comm may contain spaces and parentheses, so split after the last ')'.
+  const open = text.indexOf('(')
+  const close = text.lastIndexOf(')')
+  if (open < 0 || close < open) {
+    return undefined
+  }
+  const fields = text.slice(close + 2).split(' ')
+  const state = fields[0]
+  const numbers = [fields[1], fields[2], fields[3], fields[19]].map(Number)
+  const [ppid, pgid, sid, startTicks] = numbers
+  if (
+    state === undefined ||
+    ppid === undefined ||
+    pgid === undefined ||
+    sid === undefined ||
+    startTicks === undefined ||
+    numbers.some((value) => !Number.isSafeInteger(value))
+  ) {
+    return undefined
+  }
+  return { pid, comm: text.slice(open + 1, close), state, ppid, pgid, sid, startTicks }
+}
+
+let scratch = Buffer.allocUnsafe(64 * 1024)
+
+/**
+ * Reads a /proc file into a buffer shared by all reads (a scan reads hundreds of them; `readFileSync` allocates
+ * and stats each one). The returned view is only valid until the next call.
+ */
+function readProcFile(path: string): Buffer {
+  const fd = openSync(path, 'r')
+  try {
+    let length = 0
+    for (;;) {
+      if (length === scratch.length) {
+        const grown = Buffer.allocUnsafe(scratch.length * 2)
+        scratch.copy(grown)
+        scratch = grown
+      }
+      const read = readSync(fd, scratch, length, scratch.length - length, null)
+      if (read === 0) {
+        return scratch.subarray(0, length)
+      }
+      length += read
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export function readProcStat(pid: number): ProcRead<ProcStat> {
+  let text: string
+  try {
+    text = readProcFile(`/proc/${pid}/stat`).toString('latin1')
+  } catch (error) {
+    return readFailure(error)
+  }
+  const stat = parseProcStat(pid, text)
+  return stat === undefined ? { status: 'unreadable', code: 'EPARSE' } : { status: 'ok', value: stat }
+}
+
+/** Whether the process's initial environment holds `entry` exactly (`NAME=value`). */
+export function readEnvironContains(pid: number, entry: Buffer): ProcRead<boolean> {
+  try {
+    return { status: 'ok', value: environContains(readProcFile(`/proc/${pid}/environ`), entry) }
+  } catch (error) {
+    return readFailure(error)
+  }
+}
+
+/** The environ block is NUL-separated `NAME=value` entries; match whole entries only. */
+export function environContains(environ: Buffer, entry: Buffer): boolean {
+  let from = 0
+  for (;;) {
+    const at = environ.indexOf(entry, from)
+    if (at < 0) {
+      return false
+    }
+    const startsEntry = at === 0 || environ[at - 1] === 0
+    const end = at + entry.length
+    if (startsEntry && (end === environ.length || environ[end] === 0)) {
+      return true
+    }
+    from = at + 1
+  }
+}
+
+export function listProcessIds(): number[] {
+  const pids: number[] = []
+  for (const name of readdirSync('/proc')) {
+    const first = name.charCodeAt(0)
+    if (first >= 48 && first <= 57) {
+      const pid = Number(name)
+      if (Number.isSafeInteger(pid)) {
+        pids.push(pid)
+      }
+    }
+  }
+  return pids
+}
+
+let bootId: string | undefined
+
+/** Identifies this boot, so a start time from another boot never matches. */
+export function readBootId(): string {
+  bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+  return bootId
+}

@@ -1,0 +1,40 @@
+import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
+
+/** What became of one signal REA tried to send. None of these proves the process exited. */
+export type SignalDelivery = 'signaled' | 'gone' | 'identity-changed' | 'unverified'
+
+export interface SignalOutcome {
+  readonly delivery: SignalDelivery
+  /** Present for `unverified`: why the identity could not be established or the call failed. */
+  readonly reason?: string
+}
+
+/**
+ * Sends `signal` to the process only if the PID still belongs to `expected`, re-reading its identity right
+ * before the call. There is no fallback to a bare PID kill: a failed check is recorded, not worked around.
+ * The check and the kill remain two separate operating-system calls.
+ */
+export function sendCheckedSignal(expected: StartIdentity, signal: NodeJS.Signals): SignalOutcome {
+  const current = readStartIdentity(expected.pid)
+  switch (current.status) {
+    case 'gone':
+      return { delivery: 'gone' }
+    case 'unreadable':
+      return { delivery: 'unverified', reason: `identity unavailable: ${current.code}` }
+    case 'ok':
+      break
+  }
+  if (!sameIdentity(current.value.identity, expected)) {
+    return { delivery: 'identity-changed' }
+  }
+  try {
+    process.kill(expected.pid, signal)
+    return { delivery: 'signaled' }
+  } catch (error) {
+    const code =
+      typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'UNKNOWN'
+    return code === 'ESRCH'
+      ? { delivery: 'gone' }
+      : { delivery: 'unverified', reason: `signal failed: ${code}` }
+  }
+}

@@ -1,0 +1,124 @@
+import { accessSync, constants as fsConstants, statSync } from 'node:fs'
+import path from 'node:path'
+import { ReaError, type ReaIssue } from '../errors.js'
+import type { ProcessScenario } from './schema.js'
+
+/** The scenario's paths and environment made concrete for this host; nothing here is committed as-is. */
+export interface ResolvedScenario {
+  /** Absolute capture root: relative paths in the scenario are read against it. */
+  readonly root: string
+  readonly workingDirectory: string
+  /** Where the executable was found (informational; the PTY child resolves the name itself). */
+  readonly executablePath: string
+  /** The child's complete environment: inherited, then the scenario's overrides (null removes). */
+  readonly environment: Record<string, string>
+  readonly observationPaths: string[]
+}
+
+/**
+ * Resolves paths against the capture root and looks the executable up, still before any side effect.
+ * `inherited` is the environment the command inherits (the host's, normally).
+ */
+export function resolveScenario(
+  scenario: ProcessScenario,
+  root: string,
+  inherited: Readonly<Record<string, string | undefined>> = process.env,
+): ResolvedScenario {
+  const issues: ReaIssue[] = []
+  const absoluteRoot = path.resolve(root)
+  const workingDirectory = path.resolve(absoluteRoot, scenario.working_directory)
+  if (!isDirectory(workingDirectory)) {
+    issues.push({
+      path: 'working_directory',
+      rule: 'directory_exists',
+      message: `must name an existing directory: ${workingDirectory} is not one (resolved against the capture root ${absoluteRoot})`,
+    })
+  }
+  const environment = mergeEnvironment(inherited, scenario.environment)
+  const executablePath = findExecutable(scenario.executable, workingDirectory, environment['PATH'])
+  if (executablePath === undefined && issues.length === 0) {
+    issues.push({
+      path: 'executable',
+      rule: 'executable_found',
+      message: scenario.executable.includes('/')
+        ? `must name an executable file: ${path.resolve(workingDirectory, scenario.executable)} is missing or not executable`
+        : `was not found as an executable on the command's PATH (${environment['PATH'] ?? 'PATH is unset'})`,
+    })
+  }
+  if (issues.length > 0 || executablePath === undefined) {
+    throw new ReaError(
+      'INVALID_SCENARIO',
+      `Invalid scenario (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}); nothing was run:`,
+      { issues },
+    )
+  }
+  return {
+    root: absoluteRoot,
+    workingDirectory,
+    executablePath,
+    environment,
+    observationPaths: scenario.filesystem_observation_paths.map((entry) =>
+      path.resolve(workingDirectory, entry),
+    ),
+  }
+}
+
+/** node-pty replaces the child's environment rather than merging, so REA merges here. */
+export function mergeEnvironment(
+  inherited: Readonly<Record<string, string | undefined>>,
+  overrides: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const environment = new Map<string, string>()
+  for (const [name, value] of Object.entries(inherited)) {
+    if (value !== undefined) {
+      environment.set(name, value)
+    }
+  }
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === null) {
+      environment.delete(name)
+    } else {
+      environment.set(name, value)
+    }
+  }
+  return Object.fromEntries(environment)
+}
+
+/** A name with a slash is a path from the working directory; a bare name is looked up like execvp does. */
+export function findExecutable(
+  executable: string,
+  workingDirectory: string,
+  searchPath: string | undefined,
+): string | undefined {
+  if (executable.includes('/')) {
+    const candidate = path.resolve(workingDirectory, executable)
+    return isExecutableFile(candidate) ? candidate : undefined
+  }
+  for (const directory of (searchPath ?? '').split(path.delimiter)) {
+    // An empty PATH entry means the current directory, which for the child is its working directory.
+    const candidate = path.resolve(workingDirectory, directory === '' ? '.' : directory, executable)
+    if (isExecutableFile(candidate)) {
+      return candidate
+    }
+  }
+  return undefined
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return statSync(candidate).isDirectory()
+  } catch {
+    // Missing or unreadable: reported as an invalid working_directory.
+    return false
+  }
+}
+
+function isExecutableFile(candidate: string): boolean {
+  try {
+    accessSync(candidate, fsConstants.X_OK)
+    return statSync(candidate).isFile()
+  } catch {
+    // Missing or not executable: the lookup moves on, as execvp does.
+    return false
+  }
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod'
+
+/** Signals a scenario event may send; a fixed list so a committed scenario means the same on every host. */
+export const SCENARIO_SIGNALS = [
+  'SIGHUP',
+  'SIGINT',
+  'SIGQUIT',
+  'SIGABRT',
+  'SIGKILL',
+  'SIGUSR1',
+  'SIGUSR2',
+  'SIGPIPE',
+  'SIGALRM',
+  'SIGTERM',
+  'SIGCONT',
+  'SIGSTOP',
+  'SIGTSTP',
+  'SIGTTIN',
+  'SIGTTOU',
+  'SIGWINCH',
+] as const
+export type ScenarioSignal = (typeof SCENARIO_SIGNALS)[number]
+
+/** `columns × (rows + scrollback)` may not exceed this many cells, at the start size and at every resize. */
+export const TERMINAL_CELL_BUDGET = 1_000_000
+/** TIOCSWINSZ stores sizes as unsigned 16-bit values. */
+export const MAX_TERMINAL_DIMENSION = 65_535
+/** xterm.js refuses narrower terminals. */
+export const MIN_TERMINAL_COLUMNS = 2
+
+export const DEFAULT_TERMINAL = { columns: 80, rows: 24, scrollback: 1000 } as const
+export const DEFAULT_TIMEOUT_MS = 30_000
+export const DEFAULT_SETTLE_MS = 100
+export const DEFAULT_LIMITS = {
+  output_bytes: 1024 * 1024,
+  rendered_bytes: 4 * 1024 * 1024,
+  file_bytes: 64 * 1024 * 1024,
+  file_count: 10_000,
+  filesystem_depth: 32,
+  process_samples: 1000,
+} as const
+
+const nonNegativeMs = z.int().min(0)
+const positiveMs = z.int().min(1)
+const noNul = (what: string) =>
+  z.string().refine((value) => !value.includes('\0'), { error: `${what} may not contain a NUL character` })
+
+const columnsSchema = z
+  .int()
+  .min(MIN_TERMINAL_COLUMNS)
+  .max(MAX_TERMINAL_DIMENSION)
+  .describe('Terminal width in cells.')
+const rowsSchema = z.int().min(1).max(MAX_TERMINAL_DIMENSION).describe('Visible terminal height in rows.')
+
+export const terminalSettingsSchema = z
+  .strictObject({
+    columns: columnsSchema.default(DEFAULT_TERMINAL.columns),
+    rows: rowsSchema.default(DEFAULT_TERMINAL.rows),
+    scrollback: z
+      .int()
+      .min(0)
+      .default(DEFAULT_TERMINAL.scrollback)
+      .describe('Rows kept above the visible screen; the same value applies after every resize.'),
+  })
+  .describe('Initial PTY and renderer size. columns × (rows + scrollback) must be ≤ 1,000,000.')
+
+const atMs = nonNegativeMs.describe(
+  'Milliseconds from launch; events must be in non-decreasing order and ≤ timeout_ms.',
+)
+
+export const inputEventSchema = z.strictObject({
+  type: z.literal('input'),
+  at_ms: atMs,
+  data: noNul('input data')
+    .min(1)
+    .describe('Text written to the PTY as typed; use "\\r" for Enter, "\\u0003" for Ctrl-C.'),
+  sensitive: z
+    .boolean()
+    .default(false)
+    .describe('Sent as given but persisted only as its byte count, and masked in recorded terminal output.'),
+})
+
+export const resizeEventSchema = z.strictObject({
+  type: z.literal('resize'),
+  at_ms: atMs,
+  columns: columnsSchema,
+  rows: rowsSchema,
+})
+
+export const signalEventSchema = z.strictObject({
+  type: z.literal('signal'),
+  at_ms: atMs,
+  signal: z.enum(SCENARIO_SIGNALS).describe('Sent to the root process only, after re-checking its identity.'),
+})
+
+export const scenarioEventSchema = z.discriminatedUnion('type', [
+  inputEventSchema,
+  resizeEventSchema,
+  signalEventSchema,
+])
+
+export const limitsSchema = z
+  .strictObject({
+    output_bytes: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.output_bytes)
+      .describe(
+        'Budget for retained PTY chunks, in original bytes; a chunk that does not fit is omitted whole.',
+      ),
+    rendered_bytes: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.rendered_bytes)
+      .describe(
+        'Budget for rendered frames: UTF-8 bytes of serialized_state plus visible lines, cumulative.',
+      ),
+    file_bytes: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.file_bytes)
+      .describe(
+        'Cumulative whole-file hashing budget per filesystem checkpoint, across all observation roots.',
+      ),
+    file_count: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.file_count)
+      .describe('Entries enumerated per filesystem checkpoint, across all roots.'),
+    filesystem_depth: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.filesystem_depth)
+      .describe('Directory levels below each observation root that are enumerated.'),
+    process_samples: z
+      .int()
+      .min(0)
+      .default(DEFAULT_LIMITS.process_samples)
+      .describe('Process-tree samples retained per capture.'),
+  })
+  .describe('Bounds on what a capture retains; whatever a limit drops is accounted in truncation_details.')
+
+export const literalPatternSchema = z.strictObject({
+  pattern: noNul('pattern').describe('Literal text to find; an empty pattern matches at every position.'),
+  replacement: noNul('replacement').describe(
+    'Literal replacement; dollar sequences such as $& are inserted as written.',
+  ),
+})
+
+export const normalizationSchema = z
+  .strictObject({
+    patterns: z
+      .array(literalPatternSchema)
+      .default([])
+      .describe('Literal replacements applied to each PTY chunk.'),
+    ports: z
+      .boolean()
+      .default(true)
+      .describe('Replace port numbers of recognised endpoints; false keeps them.'),
+  })
+  .describe('Rules that turn raw PTY text into comparison text.')
+
+const environmentNameSchema = z
+  .string()
+  .min(1)
+  .refine((name) => !name.includes('=') && !name.includes('\0'), {
+    error: 'an environment variable name may not contain "=" or NUL',
+  })
+
+export const processScenarioSchema = z
+  .strictObject({
+    executable: noNul('executable')
+      .min(1)
+      .describe(
+        'Program to run. A name without "/" is looked up on PATH; a path resolves against working_directory.',
+      ),
+    arguments: z.array(noNul('an argument')).default([]).describe('Arguments passed to the executable.'),
+    working_directory: noNul('working_directory')
+      .min(1)
+      .default('.')
+      .describe('Where the process starts, relative to the capture root.'),
+    environment: z
+      .record(environmentNameSchema, noNul('an environment value').nullable())
+      .default({})
+      .describe('Overrides applied over the inherited environment; null removes an inherited variable.'),
+    filesystem_observation_paths: z
+      .array(noNul('an observation path').min(1))
+      .default([])
+      .describe('Files or directories, relative to working_directory, snapshotted before and after the run.'),
+    terminal: terminalSettingsSchema.prefault({}),
+    events: z.array(scenarioEventSchema).default([]).describe('Timed input, resize and signal events.'),
+    timeout_ms: positiveMs.default(DEFAULT_TIMEOUT_MS).describe('Deadline for the whole run, from launch.'),
+    idle_timeout_ms: positiveMs
+      .nullable()
+      .default(null)
+      .describe(
+        'Deadline for a run without PTY output; null disables it. Input and resizes do not reset it.',
+      ),
+    settle_ms: nonNegativeMs
+      .default(DEFAULT_SETTLE_MS)
+      .describe('How long to observe the process tree after exit.'),
+    finalization_ms: nonNegativeMs
+      .default(0)
+      .describe('Grace after a deadline: SIGTERM first, SIGKILL when it ends. 0 sends SIGKILL at once.'),
+    limits: limitsSchema.prefault({}),
+    normalization: normalizationSchema.prefault({}),
+  })
+  .describe('One command, how to drive it, and what to observe.')
+
+/** A scenario as written by a user: every field but `executable` may be omitted. */
+export type ProcessScenarioInput = z.input<typeof processScenarioSchema>
+/** A scenario with every default applied. */
+export type ProcessScenario = z.output<typeof processScenarioSchema>
+export type ScenarioEvent = ProcessScenario['events'][number]
+export type ScenarioLimits = ProcessScenario['limits']
+export type TerminalSettings = ProcessScenario['terminal']
+export type NormalizationSettings = ProcessScenario['normalization']

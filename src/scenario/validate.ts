@@ -1,0 +1,151 @@
+import { ReaError, type ReaIssue } from '../errors.js'
+import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
+import { RUN_TOKEN_VARIABLE } from '../process/run-token.js'
+import {
+  DEFAULT_SETTLE_MS,
+  DEFAULT_TERMINAL,
+  DEFAULT_TIMEOUT_MS,
+  processScenarioSchema,
+  TERMINAL_CELL_BUDGET,
+  type ProcessScenario,
+} from './schema.js'
+
+/**
+ * Validates a scenario before anything is launched and applies its defaults.
+ * Throws one `INVALID_SCENARIO` error listing every problem found, structural and semantic.
+ *
+ * @example
+ * const scenario = validateScenario({ executable: 'node', arguments: ['app.mjs'] })
+ */
+export function validateScenario(input: unknown): ProcessScenario {
+  const result = processScenarioSchema.safeParse(input, { reportInput: true })
+  const issues = [
+    ...(result.success ? [] : zodIssuesToReaIssues(result.error, processScenarioSchema, input)),
+    ...collectSemanticIssues(input),
+  ]
+  if (!result.success || issues.length > 0) {
+    throw new ReaError('INVALID_SCENARIO', invalidScenarioMessage(issues.length), { issues })
+  }
+  return result.data
+}
+
+function invalidScenarioMessage(count: number): string {
+  return `Invalid scenario (${count} ${count === 1 ? 'problem' : 'problems'}); nothing was run:`
+}
+
+type Loose = Record<string, unknown>
+
+const isRecord = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value)
+const intOr = (value: unknown, fallback: number): number | undefined =>
+  value === undefined ? fallback : isInt(value) ? value : undefined
+
+/**
+ * Cross-field rules. They read the raw input defensively (a field of the wrong type is left to the schema), so
+ * a scenario with both a typo and an ordering mistake reports both at once.
+ */
+function collectSemanticIssues(input: unknown): ReaIssue[] {
+  if (!isRecord(input)) {
+    return []
+  }
+  const issues: ReaIssue[] = []
+  const timeoutMs = intOr(input['timeout_ms'], DEFAULT_TIMEOUT_MS)
+  const terminal = isRecord(input['terminal'])
+    ? input['terminal']
+    : input['terminal'] === undefined
+      ? {}
+      : undefined
+  const scrollback =
+    terminal === undefined ? undefined : intOr(terminal['scrollback'], DEFAULT_TERMINAL.scrollback)
+
+  if (terminal !== undefined && scrollback !== undefined) {
+    const columns = intOr(terminal['columns'], DEFAULT_TERMINAL.columns)
+    const rows = intOr(terminal['rows'], DEFAULT_TERMINAL.rows)
+    checkCellBudget(issues, 'terminal', 'the start size', columns, rows, scrollback)
+  }
+
+  const events = Array.isArray(input['events']) ? (input['events'] as unknown[]) : []
+  let previousAtMs: number | undefined
+  events.forEach((event, index) => {
+    if (!isRecord(event)) {
+      return
+    }
+    const atMs = event['at_ms']
+    if (isInt(atMs)) {
+      if (previousAtMs !== undefined && atMs < previousAtMs) {
+        issues.push({
+          path: `events[${index}].at_ms`,
+          rule: 'event_order',
+          message: `events must be in non-decreasing at_ms order: got ${describeValue(atMs)} after ${describeValue(previousAtMs)}`,
+        })
+      }
+      if (timeoutMs !== undefined && atMs > timeoutMs) {
+        issues.push({
+          path: `events[${index}].at_ms`,
+          rule: 'event_within_timeout',
+          message: `must be ≤ timeout_ms (${describeValue(timeoutMs)}): got ${describeValue(atMs)}`,
+        })
+      }
+      previousAtMs = atMs
+    }
+    if (
+      event['type'] === 'resize' &&
+      scrollback !== undefined &&
+      isInt(event['columns']) &&
+      isInt(event['rows'])
+    ) {
+      checkCellBudget(issues, `events[${index}]`, 'this resize', event['columns'], event['rows'], scrollback)
+    }
+  })
+
+  const finalizationMs = intOr(input['finalization_ms'], 0)
+  const settleMs = intOr(input['settle_ms'], DEFAULT_SETTLE_MS)
+  if (timeoutMs !== undefined && finalizationMs !== undefined && settleMs !== undefined) {
+    const total = timeoutMs + finalizationMs + settleMs
+    if (!Number.isSafeInteger(total)) {
+      issues.push({
+        path: 'timeout_ms',
+        rule: 'lifecycle_budget',
+        message:
+          `timeout_ms + finalization_ms + settle_ms must be ≤ Number.MAX_SAFE_INTEGER (9,007,199,254,740,991), ` +
+          `the largest total a JavaScript number holds exactly: got ${describeValue(timeoutMs)} + ` +
+          `${describeValue(finalizationMs)} + ${describeValue(settleMs)}`,
+      })
+    }
+  }
+
+  const environment = input['environment']
+  if (isRecord(environment) && Object.hasOwn(environment, RUN_TOKEN_VARIABLE)) {
+    issues.push({
+      path: `environment.${RUN_TOKEN_VARIABLE}`,
+      rule: 'reserved_variable',
+      message: `is set by REA for every capture to find the processes it owns; a scenario may not override it`,
+    })
+  }
+  return issues
+}
+
+function checkCellBudget(
+  issues: ReaIssue[],
+  path: string,
+  what: string,
+  columns: number | undefined,
+  rows: number | undefined,
+  scrollback: number,
+): void {
+  if (columns === undefined || rows === undefined) {
+    return
+  }
+  const cells = columns * (rows + scrollback)
+  if (cells > TERMINAL_CELL_BUDGET) {
+    issues.push({
+      path,
+      rule: 'cell_budget',
+      message:
+        `columns × (rows + scrollback) must be ≤ 1,000,000 for ${what}: got ${describeValue(columns)} × ` +
+        `(${describeValue(rows)} + ${describeValue(scrollback)}) = ${describeValue(cells)}; REA never clamps, ` +
+        `lower the size or terminal.scrollback`,
+    })
+  }
+}

@@ -1,0 +1,52 @@
+/** Removes a listener or releases a resource; safe to call more than once. */
+export type Disposer = () => void
+
+export interface PtySpawnOptions {
+  /** As the scenario wrote it: the PTY child resolves a bare name on its own PATH, so argv[0] stays faithful. */
+  readonly file: string
+  readonly args: readonly string[]
+  readonly cwd: string
+  /** The complete environment of the child; nothing is merged in below this port. */
+  readonly env: Readonly<Record<string, string>>
+  readonly columns: number
+  readonly rows: number
+  readonly terminalType: string
+}
+
+/** How the end of output was established when the root exited. */
+export type DrainOutcome =
+  /** The drain marker arrived after everything the root wrote: no byte was lost. */
+  | 'complete'
+  /** The terminal closed before the marker arrived; output written just before exit may be missing. */
+  | 'incomplete'
+
+export interface PtyExit {
+  /** Exit status as the PTY layer reports it; 0 when the process ended on a signal. */
+  readonly exitCode: number
+  /** Signal number that ended the process, or 0. */
+  readonly signal: number
+  readonly drain: DrainOutcome
+}
+
+/** One process running in a pseudo-terminal. Every native call is guarded against racing the child's exit. */
+export interface PtySession {
+  readonly pid: number
+  /** Original bytes as read from the PTY master, in order. */
+  onData(listener: (chunk: Buffer) => void): Disposer
+  /** Resolves once the root exited and its output was drained (or the terminal closed without the marker). */
+  readonly exited: Promise<PtyExit>
+  /** Resolves when REA first saw the root gone, before the drain; used to time the exit. */
+  readonly rootGone: Promise<void>
+  write(data: string): void
+  resize(columns: number, rows: number): void
+  /** Flow control for a slow consumer; ignored once the root exited, so the drain never stalls. */
+  pause(): void
+  resume(): void
+  /** Releases the PTY file descriptors. Never signals a process: cleanup is owned-process cleanup's job. */
+  dispose(): void
+}
+
+export interface PtyBackend {
+  readonly name: string
+  spawn(options: PtySpawnOptions): PtySession
+}

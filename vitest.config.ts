@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['test/helpers/leak-check-setup.ts'],
+          globalSetup: ['test/helpers/leak-check-global.ts'],
+          // Real PTYs on a loaded 2-core machine: generous bounds, conditions instead of sleeps inside tests.
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'smoke',
+          include: ['test/smoke/**/*.test.ts'],
+          setupFiles: ['test/helpers/leak-check-setup.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+    ],
+  },
+})
