@@ -2,7 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-/** Front ends reach the core only through src/index.ts. */
+/** Front ends reach the core only through src/index.ts; `depth` is how far the file sits below src/. */
 const onlyThroughIndex = (depth) => {
   const up = '../'.repeat(depth)
   return {
@@ -33,22 +33,10 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
   {
-    languageOptions: {
-      parserOptions: {
-        projectService: {
-          allowDefaultProject: [
-            '*.js',
-            '*.mjs',
-            'bench/*.mjs',
-            'test/fixtures/programs/*.mjs',
-            'examples/*/*.mjs',
-          ],
-        },
-        tsconfigRootDir: import.meta.dirname,
-      },
-    },
+    files: ['**/*.ts'],
+    extends: [...tseslint.configs.strictTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       curly: ['error', 'all'],
       '@typescript-eslint/no-confusing-void-expression': 'off',
@@ -78,7 +66,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       globals: {
         process: 'readonly',

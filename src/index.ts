@@ -17,6 +17,8 @@ export {
   serializeEvidence,
   writeEvidenceFile,
 } from './evidence/load.js'
+export { readJournal } from './evidence/journal.js'
+export type { JournalEntry } from './evidence/journal.js'
 export { summarizeEvidence } from './evidence/summary.js'
 export type { SummaryOptions } from './evidence/summary.js'
 export { canonicalJson, canonicalJsonDocument } from './evidence/canonical-json.js'

@@ -4,7 +4,6 @@ import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
 import { loadPtyBackend } from '../terminal/load-pty-backend.js'
 import type { ProgressRecord } from './progress.js'
-import { runCapture } from './run-capture.js'
 
 export interface CaptureProcessOptions {
   /**
@@ -33,6 +32,8 @@ export async function captureProcess(
   const validated = validateScenario(scenario)
   const resolved = resolveScenario(validated, options.root ?? process.cwd())
   const backend = await loadPtyBackend()
+  // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
+  const { runCapture } = await import('./run-capture.js')
   return runCapture({
     scenario: validated,
     resolved,

@@ -15,7 +15,7 @@ export interface DeadlineOptions {
 
 /**
  * The run's deadlines and its cancellation. `stopped` resolves with the first reason to end the run;
- * `noteOutput` restarts the idle deadline (only PTY output counts: input and resizes do not).
+ * `noteOutput` restarts the idle interval (only PTY output counts: input and resizes do not).
  */
 export class Deadlines {
   readonly stopped: Promise<StopReason>
@@ -23,6 +23,7 @@ export class Deadlines {
   readonly #idleTimeoutMs: number | null
   #resolve!: (reason: StopReason) => void
   #cancelIdle: Disposer | undefined
+  #lastOutputAt = performance.now()
   #settled = false
 
   constructor(options: DeadlineOptions) {
@@ -31,7 +32,7 @@ export class Deadlines {
     this.#disposers.push(
       setLongTimeout(() => this.#stop('timeout'), options.timeoutMs - (options.elapsedMs ?? 0)),
     )
-    this.noteOutput()
+    this.#armIdle(this.#idleTimeoutMs)
     const signal = options.signal
     if (signal !== undefined) {
       const onAbort = (): void => this.#stop('cancelled')
@@ -44,12 +45,24 @@ export class Deadlines {
     }
   }
 
+  /** Called for every PTY read, so it only notes the time; the one idle timer re-arms itself when it fires. */
   noteOutput(): void {
-    if (this.#idleTimeoutMs === null || this.#settled) {
+    this.#lastOutputAt = performance.now()
+  }
+
+  #armIdle(delayMs: number | null): void {
+    if (delayMs === null || this.#idleTimeoutMs === null) {
       return
     }
-    this.#cancelIdle?.()
-    this.#cancelIdle = setLongTimeout(() => this.#stop('idle_timeout'), this.#idleTimeoutMs)
+    const idleTimeoutMs = this.#idleTimeoutMs
+    this.#cancelIdle = setLongTimeout(() => {
+      const quietForMs = performance.now() - this.#lastOutputAt
+      if (quietForMs >= idleTimeoutMs) {
+        this.#stop('idle_timeout')
+      } else if (!this.#settled) {
+        this.#armIdle(idleTimeoutMs - quietForMs)
+      }
+    }, delayMs)
   }
 
   dispose(): void {

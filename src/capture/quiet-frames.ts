@@ -9,23 +9,33 @@ export const QUIET_FRAME_MS = 250
  */
 export function watchForQuiet(frames: FrameRecorder, hasGap: () => boolean, onFrame: () => void) {
   let timer: NodeJS.Timeout | undefined
-  const clear = (): void => {
-    if (timer !== undefined) {
-      clearTimeout(timer)
-      timer = undefined
+  let lastOutputAt = 0
+  const stopped = (): boolean => hasGap() || frames.retainedBytes * 2 >= frames.budgetBytes
+  // One timer per quiet period, not per read: reads only note the time, and the timer re-arms for the rest.
+  const check = (): void => {
+    timer = undefined
+    const quietForMs = performance.now() - lastOutputAt
+    if (stopped()) {
+      return
     }
+    if (quietForMs < QUIET_FRAME_MS) {
+      timer = setTimeout(check, QUIET_FRAME_MS - quietForMs)
+      return
+    }
+    void frames.record({ trigger: 'quiet' }).then(onFrame)
   }
   return {
     noteOutput(): void {
-      clear()
-      if (hasGap() || frames.retainedBytes * 2 >= frames.budgetBytes) {
-        return
+      lastOutputAt = performance.now()
+      if (timer === undefined && !stopped()) {
+        timer = setTimeout(check, QUIET_FRAME_MS)
       }
-      timer = setTimeout(() => {
-        timer = undefined
-        void frames.record({ trigger: 'quiet' }).then(onFrame)
-      }, QUIET_FRAME_MS)
     },
-    dispose: clear,
+    dispose(): void {
+      if (timer !== undefined) {
+        clearTimeout(timer)
+        timer = undefined
+      }
+    },
   }
 }

@@ -28,9 +28,6 @@ export interface RunCaptureContext {
   readonly onProgress: ((record: ProgressRecord) => void) | undefined
 }
 
-/** Pause the PTY reader while this many writes wait in the renderer, resume at the low mark. */
-const RENDER_HIGH_WATER = 32
-const RENDER_LOW_WATER = 8
 /** After the terminal kill, how long REA waits for the PTY to report the exit before moving on. */
 const EXIT_AFTER_KILL_MS = 2000
 
@@ -147,20 +144,10 @@ function createObservers(
   session: () => PtySession | undefined,
 ): Observers {
   const journal = new Journal(clock)
-  const renderer = new Renderer(scenario.terminal)
-  let readerPaused = false
-  const feedRenderer = (text: string): void => {
-    renderer.write(text, () => {
-      if (readerPaused && renderer.pendingWrites <= RENDER_LOW_WATER) {
-        readerPaused = false
-        session()?.resume()
-      }
-    })
-    if (!readerPaused && renderer.pendingWrites >= RENDER_HIGH_WATER) {
-      readerPaused = true
-      session()?.pause()
-    }
-  }
+  const renderer = new Renderer(scenario.terminal, {
+    pause: () => session()?.pause(),
+    resume: () => session()?.resume(),
+  })
   const recorder: OutputRecorder = new OutputRecorder({
     budgetBytes: scenario.limits.output_bytes,
     journal,
@@ -168,9 +155,11 @@ function createObservers(
     onRetained: (chunk) => {
       // Past a gap the renderer would show a screen the program never showed.
       if (!recorder.hasGap) {
-        feedRenderer(chunk.data)
+        renderer.enqueue(chunk.data)
       }
     },
+    // From the first omitted chunk on no frame is rendered, so what waits for the renderer is never needed.
+    onGap: () => renderer.discardQueued(),
   })
   const frames = new FrameRecorder(renderer, journal, scenario.limits.rendered_bytes, () => recorder.hasGap)
   return { journal, renderer, recorder, frames }

@@ -4,6 +4,7 @@ import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { canonicalJsonDocument } from './canonical-json.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { computeIdentityDigest } from './identity-digest.js'
+import { readJournal } from './journal.js'
 import { evidenceSchema, type Evidence } from './schema.js'
 
 type IssueCategory = 'schema' | 'digest' | 'version'
@@ -97,15 +98,7 @@ function explainLegacyIssue(issue: ReaIssue): ReaIssue {
 
 /** Every sequence number from 0 to next_sequence − 1 is used exactly once: a dropped entry is detected. */
 function journalIssues(evidence: Evidence): ReaIssue[] {
-  const sequences = [
-    ...evidence.terminal.chunks.map((entry) => entry.sequence),
-    ...evidence.terminal.omitted_chunks.map((entry) => entry.sequence),
-    ...evidence.terminal.frames.map((entry) => entry.sequence),
-    ...evidence.interactions.map((entry) => entry.sequence),
-    ...evidence.process.samples.map((entry) => entry.sequence),
-    ...(evidence.exit.finalization?.signals.map((entry) => entry.sequence) ?? []),
-    evidence.exit.sequence,
-  ]
+  const sequences = readJournal(evidence).map((entry) => entry.sequence)
   const seen = new Set<number>()
   const duplicates = new Set<number>()
   for (const sequence of sequences) {

@@ -21,8 +21,13 @@ export function describeValue(value: unknown): string {
   if (value === undefined) {
     return 'nothing'
   }
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    return value.toLocaleString('en-US', { maximumFractionDigits: 20 })
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? value.toLocaleString('en-US', { maximumFractionDigits: 20 })
+      : String(value)
+  }
+  if (typeof value === 'bigint') {
+    return `${value}n`
   }
   if (Array.isArray(value)) {
     return `an array of ${value.length}`
@@ -109,7 +114,16 @@ function convertIssue(issue: z.core.$ZodIssue, root: z.ZodType, input: unknown):
     case 'custom':
       return [{ path, rule: ruleOf(issue), message: issue.message }]
     case 'invalid_key':
-    case 'invalid_element':
+    case 'invalid_element': {
+      // The wrapper says only "Invalid key in record"; the inner issue carries the rule that was broken.
+      const inner = issue.issues[0]
+      if (inner?.code === 'custom') {
+        return [{ path, rule: ruleOf(inner), message: `${inner.message}: got ${describeValue(got)}` }]
+      }
+      return [
+        { path, rule: issue.code, message: `${inner?.message ?? issue.message}: got ${describeValue(got)}` },
+      ]
+    }
     case 'not_multiple_of':
       return [{ path, rule: issue.code, message: issue.message }]
   }

@@ -48,7 +48,7 @@ export async function bindRootIdentity(pid: number, token: string): Promise<Root
     if (token.status === 'unreadable') {
       return { binding: 'unverified', identity, reason: `token unavailable: ${token.code}` }
     }
-    if (token.value) {
+    if (token.value === 'carries') {
       return { binding: 'bound', identity }
     }
     if (performance.now() >= deadline) {

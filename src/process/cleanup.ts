@@ -46,7 +46,7 @@ export async function cleanUpOwnedProcesses(
   const processes: KilledProcess[] = []
   let unreadable: UnreadableProcess[] = []
   for (let round = 0; round < MAX_CLEANUP_ROUNDS; round++) {
-    const scan = round === 0 && startingScan !== undefined ? startingScan : scanForRunToken(token)
+    const scan = round === 0 && startingScan !== undefined ? startingScan : await scanForRunToken(token)
     unreadable = scan.unreadable
     if (scan.holders.length === 0) {
       break
@@ -74,7 +74,7 @@ export async function cleanUpOwnedProcesses(
   }
   const confirmed = processes.every((entry) => entry.confirmed_gone)
   // The loop above ends on an empty scan unless it ran out of rounds; only then is a last look needed.
-  const remaining = processes.length === 0 ? 0 : confirmed ? scanForRunToken(token).holders.length : 1
+  const remaining = processes.length === 0 ? 0 : confirmed ? (await scanForRunToken(token)).holders.length : 1
   return {
     status: processes.length === 0 ? 'not_needed' : remaining === 0 ? 'completed' : 'incomplete',
     processes,

@@ -93,10 +93,19 @@ export function readProcStat(pid: number): ProcRead<ProcStat> {
   return stat === undefined ? { status: 'unreadable', code: 'EPARSE' } : { status: 'ok', value: stat }
 }
 
-/** Whether the process's initial environment holds `entry` exactly (`NAME=value`). */
-export function readEnvironContains(pid: number, entry: Buffer): ProcRead<boolean> {
+/**
+ * Whether the process's initial environment holds `entry` exactly (`NAME=value`). `empty` is not proof of
+ * absence: while a process is inside execve the kernel reports its environment as empty for a moment.
+ */
+export type EnvironCheck = 'carries' | 'lacks' | 'empty'
+
+export function readEnvironContains(pid: number, entry: Buffer): ProcRead<EnvironCheck> {
   try {
-    return { status: 'ok', value: environContains(readProcFile(`/proc/${pid}/environ`), entry) }
+    const environ = readProcFile(`/proc/${pid}/environ`)
+    return {
+      status: 'ok',
+      value: environ.length === 0 ? 'empty' : environContains(environ, entry) ? 'carries' : 'lacks',
+    }
   } catch (error) {
     return readFailure(error)
   }

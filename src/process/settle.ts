@@ -29,7 +29,7 @@ export async function awaitSettlement(token: string, settleMs: number): Promise<
     }
   }
   for (;;) {
-    const scan = scanForRunToken(token)
+    const scan = await scanForRunToken(token)
     if (scan.holders.length === 0) {
       return { status: 'quiesced', elapsed_ms: elapsed(), lastScan: scan }
     }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { listProcessIds, readEnvironContains } from './proc-linux.js'
 import { runTokenEntry } from './run-token.js'
@@ -20,17 +21,21 @@ export interface TokenScan {
   readonly unreadable: UnreadableProcess[]
 }
 
+/** An environment that reads empty may belong to a process inside execve: look again this often, this many times. */
+const EMPTY_ENVIRON_RECHECK_MS = 2
+const EMPTY_ENVIRON_RECHECKS = 5
+
 /**
  * Finds every live process whose initial environment carries this capture's token. Environments are read
  * first (reading `/proc/PID/stat` costs several times more, and most processes are not ours); for each
  * carrier the identity is read, the token re-read, and the identity read again, so a PID reused between the
  * reads is never attributed to the capture.
  */
-export function scanForRunToken(token: string): TokenScan {
+export async function scanForRunToken(token: string): Promise<TokenScan> {
   const entry = Buffer.from(runTokenEntry(token))
-  const holders: TokenHolder[] = []
-  const unreadable: UnreadableProcess[] = []
+  const scan: TokenScan = { holders: [], unreadable: [] }
   const examined = new Set<number>([process.pid])
+  let recheck: number[] = []
   // A holder that forks and exits between the listing and its read would hide the child, which was not in
   // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
   // that was alive throughout it.
@@ -41,42 +46,48 @@ export function scanForRunToken(token: string): TokenScan {
   ) {
     for (const pid of pids) {
       examined.add(pid)
-      examineProcess(pid, entry, holders, unreadable)
+      if (examineProcess(pid, entry, scan) === 'empty') {
+        recheck.push(pid)
+      }
     }
   }
-  return { holders, unreadable }
+  for (let round = 0; round < EMPTY_ENVIRON_RECHECKS && recheck.length > 0; round++) {
+    await delay(EMPTY_ENVIRON_RECHECK_MS)
+    recheck = recheck.filter((pid) => examineProcess(pid, entry, scan) === 'empty')
+  }
+  return scan
 }
 
-function examineProcess(
-  pid: number,
-  entry: Buffer,
-  holders: TokenHolder[],
-  unreadable: UnreadableProcess[],
-): void {
+/** Examines one process, adding it to the scan; returns 'empty' when its environment must be read again. */
+function examineProcess(pid: number, entry: Buffer, scan: TokenScan): 'done' | 'empty' {
   const carries = readEnvironContains(pid, entry)
-  if (carries.status === 'gone' || (carries.status === 'ok' && !carries.value)) {
-    return
+  if (carries.status === 'gone' || (carries.status === 'ok' && carries.value === 'lacks')) {
+    return 'done'
   }
   const before = readStartIdentity(pid)
   if (before.status !== 'ok') {
-    return
+    return 'done'
   }
   if (carries.status === 'unreadable') {
-    unreadable.push({
+    scan.unreadable.push({
       pid,
       start_ticks: before.value.identity.start_ticks,
       reason: `environment unreadable: ${carries.code}`,
     })
-    return
+    return 'done'
+  }
+  if (carries.value === 'empty') {
+    return 'empty'
   }
   const confirmed = readEnvironContains(pid, entry)
   const after = readStartIdentity(pid)
   if (
     confirmed.status === 'ok' &&
-    confirmed.value &&
+    confirmed.value === 'carries' &&
     after.status === 'ok' &&
     sameIdentity(before.value.identity, after.value.identity)
   ) {
-    holders.push({ identity: after.value.identity, command: after.value.stat.comm })
+    scan.holders.push({ identity: after.value.identity, command: after.value.stat.comm })
   }
+  return 'done'
 }

@@ -73,7 +73,8 @@ export function contractWorkingDirectory(root: string, workingDirectory: string)
   if (relative === '') {
     return '.'
   }
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  // `..cache` is a subdirectory; only `..` itself or a path starting with `../` leaves the root.
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     return workingDirectory.split(path.sep).join('/')
   }
   return relative.split(path.sep).join('/')

@@ -94,7 +94,8 @@ export function findExecutable(
     const candidate = path.resolve(workingDirectory, executable)
     return isExecutableFile(candidate) ? candidate : undefined
   }
-  for (const directory of (searchPath ?? '').split(path.delimiter)) {
+  // With PATH unset, execvp searches the C library's default path, /bin:/usr/bin.
+  for (const directory of (searchPath ?? '/bin:/usr/bin').split(path.delimiter)) {
     // An empty PATH entry means the current directory, which for the child is its working directory.
     const candidate = path.resolve(workingDirectory, directory === '' ? '.' : directory, executable)
     if (isExecutableFile(candidate)) {

@@ -43,7 +43,10 @@ export const DEFAULT_LIMITS = {
 const nonNegativeMs = z.int().min(0)
 const positiveMs = z.int().min(1)
 const noNul = (what: string) =>
-  z.string().refine((value) => !value.includes('\0'), { error: `${what} may not contain a NUL character` })
+  z.string().refine((value) => !value.includes('\0'), {
+    error: `${what} may not contain a NUL character`,
+    params: { rule: 'no_nul' },
+  })
 
 const columnsSchema = z
   .int()
@@ -162,9 +165,9 @@ export const normalizationSchema = z
 
 const environmentNameSchema = z
   .string()
-  .min(1)
-  .refine((name) => !name.includes('=') && !name.includes('\0'), {
-    error: 'an environment variable name may not contain "=" or NUL',
+  .refine((name) => name !== '' && !name.includes('=') && !name.includes('\0'), {
+    error: 'an environment variable name may not be empty or contain "=" or NUL',
+    params: { rule: 'environment_name' },
   })
 
 export const processScenarioSchema = z

@@ -1,8 +1,10 @@
 import { readStartIdentity } from '../process/identity.js'
 import type { Disposer } from './pty-backend.js'
 
-/** How often REA looks for the root's exit; the PTY layer's own exit notice comes only after the drain. */
-export const EXIT_POLL_MS = 2
+/** Exit polling: fast at first, where short commands end, then slower so a long run costs little CPU. */
+export const EXIT_POLL_FAST_MS = 2
+export const EXIT_POLL_FAST_PERIOD_MS = 100
+export const EXIT_POLL_SLOW_MS = 20
 
 /** Whether the process is gone or a zombie; off Linux, the PID no longer answering signal 0. */
 export function isProcessGone(pid: number): boolean {
@@ -17,13 +19,37 @@ export function isProcessGone(pid: number): boolean {
   }
 }
 
-/** Calls `onGone` once, as soon as a poll sees the process gone. */
-export function watchProcessExit(pid: number, onGone: () => void): Disposer {
-  const timer = setInterval(() => {
-    if (isProcessGone(pid)) {
-      clearInterval(timer)
-      onGone()
+export interface ExitWatch {
+  /** Checks at once; for callers that learn of a likely exit early (a hint, never the proof). */
+  checkNow(): void
+  dispose: Disposer
+}
+
+/** Calls `onGone` once, as soon as a check sees the process gone. */
+export function watchProcessExit(pid: number, onGone: () => void): ExitWatch {
+  const startedAt = performance.now()
+  let timer: NodeJS.Timeout | undefined
+  let done = false
+  const check = (): void => {
+    if (done) {
+      return
     }
-  }, EXIT_POLL_MS)
-  return () => clearInterval(timer)
+    if (isProcessGone(pid)) {
+      done = true
+      clearTimeout(timer)
+      onGone()
+      return
+    }
+    clearTimeout(timer)
+    const fast = performance.now() - startedAt < EXIT_POLL_FAST_PERIOD_MS
+    timer = setTimeout(check, fast ? EXIT_POLL_FAST_MS : EXIT_POLL_SLOW_MS)
+  }
+  timer = setTimeout(check, EXIT_POLL_FAST_MS)
+  return {
+    checkNow: check,
+    dispose: () => {
+      done = true
+      clearTimeout(timer)
+    },
+  }
 }

@@ -43,6 +43,7 @@ export class FrameRecorder {
   readonly #budgetBytes: number
   readonly #outputHasGap: () => boolean
   #retainedBytes = 0
+  #pending = 0
   #omittedForBudget = 0
   #omittedForGap = 0
 
@@ -62,7 +63,7 @@ export class FrameRecorder {
   }
 
   get retainedCount(): number {
-    return this.frames.length - this.#omittedForBudget - this.#omittedForGap
+    return this.frames.length - this.#pending - this.#omittedForBudget - this.#omittedForGap
   }
 
   /**
@@ -76,17 +77,18 @@ export class FrameRecorder {
       checkpoint: CHECKPOINT_TRIGGERS.has(request.trigger),
       event_index: request.eventIndex ?? null,
     }
+    // The slot keeps the journal order while the renderer catches up; it is not counted until it is filled.
     const slot = this.frames.push(omitted(base, 'raw_terminal_gap')) - 1
+    this.#pending++
     let frame: TerminalFrame
     if (this.#outputHasGap()) {
       this.#omittedForGap++
       frame = omitted(base, 'raw_terminal_gap')
     } else {
       // With no write pending the screen already reflects every retained chunk; skip xterm's async round trip.
-      const screen =
-        this.#renderer.pendingWrites === 0
-          ? this.#renderer.readScreen()
-          : await this.#renderer.whenRendered(() => this.#renderer.readScreen())
+      const screen = this.#renderer.idle
+        ? this.#renderer.readScreen()
+        : await this.#renderer.whenRendered(() => this.#renderer.readScreen())
       const cost = screenBytes(screen)
       if (this.#retainedBytes + cost > this.#budgetBytes) {
         this.#omittedForBudget++
@@ -97,6 +99,7 @@ export class FrameRecorder {
       }
     }
     this.frames[slot] = frame
+    this.#pending--
     return frame
   }
 

@@ -8,7 +8,12 @@ type NodePtyModule = typeof NodePty
 
 /** The internal socket of a node-pty UnixTerminal; used only to close the master without node-pty's PID kill. */
 interface SocketHolder {
-  readonly _socket?: { destroy(): void; destroyed?: boolean }
+  readonly _socket?: {
+    destroy(): void
+    destroyed?: boolean
+    on?(event: 'newListener', listener: (event: string | symbol) => void): void
+    off?(event: 'newListener', listener: (event: string | symbol) => void): void
+  }
 }
 
 /**
@@ -55,13 +60,24 @@ class NodePtySession implements PtySession {
       this.#disposers.push(() => exitSubscription.dispose())
     })
     this.#disposers.push(() => dataSubscription.dispose())
-    this.#disposers.push(
-      watchProcessExit(this.pid, () => {
-        this.#rootExited = true
-        resolveGone()
-        this.#startDrain()
-      }),
-    )
+    const exitWatch = watchProcessExit(this.pid, () => {
+      this.#rootExited = true
+      resolveGone()
+      this.#startDrain()
+    })
+    this.#disposers.push(exitWatch.dispose)
+    // node-pty's native exit callback registers a 'close' listener on its socket once waitpid returned: a hint
+    // to look now instead of at the next poll. The check itself decides; a spurious hint costs one read.
+    const socket = (pty as unknown as SocketHolder)._socket
+    if (socket?.on !== undefined) {
+      const onNewListener = (event: string | symbol): void => {
+        if (event === 'close') {
+          exitWatch.checkNow()
+        }
+      }
+      socket.on('newListener', onNewListener)
+      this.#disposers.push(() => socket.off?.('newListener', onNewListener))
+    }
   }
 
   onData(listener: (chunk: Buffer) => void): Disposer {

@@ -19,6 +19,8 @@ export interface OutputRecorderOptions {
   readonly normalize: (text: string) => string
   /** Receives each retained chunk's comparison text, in order (the renderer's input). */
   readonly onRetained: (chunk: TerminalChunk) => void
+  /** Called once, when the first chunk is omitted. */
+  readonly onGap?: () => void
 }
 
 const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
@@ -104,6 +106,9 @@ export class OutputRecorder {
   }
 
   #omit(byteLength: number): void {
+    if (this.#omittedChunks === 0) {
+      this.#options.onGap?.()
+    }
     this.#omittedChunks++
     this.#omittedBytes += byteLength
     const journal = this.#options.journal

@@ -1,19 +1,35 @@
-import * as serializeNs from '@xterm/addon-serialize'
-import * as xtermNs from '@xterm/headless'
+import type * as SerializeModule from '@xterm/addon-serialize'
+import type * as XtermModule from '@xterm/headless'
 
-type XtermModule = typeof xtermNs
-type SerializeModule = typeof serializeNs
+type XtermTerminal = InstanceType<typeof XtermModule.Terminal>
+type XtermSerializer = InstanceType<typeof SerializeModule.SerializeAddon>
+interface XtermClasses {
+  readonly Terminal: typeof XtermModule.Terminal
+  readonly SerializeAddon: typeof SerializeModule.SerializeAddon
+}
+
+let xtermLoading: Promise<XtermClasses> | undefined
+
+/**
+ * Loads @xterm/headless (about 45 ms) on first need: a capture whose output is never rendered (a flood past
+ * its budget) and a process that only compares Evidence never pay for it.
+ */
+export function loadXterm(): Promise<XtermClasses> {
+  xtermLoading ??= Promise.all([import('@xterm/headless'), import('@xterm/addon-serialize')]).then(
+    ([xterm, serialize]) => ({
+      Terminal: fromNamespace(xterm, 'Terminal'),
+      SerializeAddon: fromNamespace(serialize, 'SerializeAddon'),
+    }),
+  )
+  return xtermLoading
+}
 
 // @xterm/headless is CommonJS: in Node ESM its namespace holds only `default`; under CJS interop the classes sit
 // on the namespace itself. A named import passes tsc and Vitest but crashes in a built ESM package.
-const { Terminal }: XtermModule =
-  (xtermNs as Partial<XtermModule>).Terminal === undefined
-    ? (xtermNs as unknown as { default: XtermModule }).default
-    : xtermNs
-const { SerializeAddon }: SerializeModule =
-  (serializeNs as Partial<SerializeModule>).SerializeAddon === undefined
-    ? (serializeNs as unknown as { default: SerializeModule }).default
-    : serializeNs
+function fromNamespace<T extends object, K extends keyof T>(namespace: T, name: K): T[K] {
+  const direct = namespace[name] as T[K] | undefined
+  return direct ?? (namespace as unknown as { default: T }).default[name]
+}
 
 export interface RenderedScreen {
   readonly columns: number
@@ -32,48 +48,89 @@ export interface RendererSize {
   readonly scrollback: number
 }
 
+/** Queued text is handed to xterm in pieces of about this size (xterm drops input beyond 50 MB pending). */
+export const RENDER_QUEUE_FLUSH_CHARACTERS = 1024 * 1024
+/** Flow control: ask the PTY reader to pause while xterm has this much unparsed text, resume at the low mark. */
+export const RENDER_BACKLOG_HIGH_CHARACTERS = 8 * 1024 * 1024
+export const RENDER_BACKLOG_LOW_CHARACTERS = 2 * 1024 * 1024
+
+export interface RendererFlowControl {
+  pause(): void
+  resume(): void
+}
+
+interface PendingWrite {
+  readonly text: string
+  readonly onParsed: (() => void) | undefined
+}
+
 /**
- * A headless terminal that renders the normalized retained output. Writes are asynchronous inside xterm;
- * `whenRendered` runs its callback synchronously at the point where everything written before it is parsed,
- * so a screen read there reflects exactly those writes.
+ * A headless terminal that renders the normalized retained output. Output is queued with `enqueue` and handed
+ * to xterm only when a frame needs it (or the queue grows large), so rendering runs in a few large writes off
+ * the path that reads the PTY, and xterm itself loads only when something is rendered. xterm parses
+ * asynchronously; `whenRendered` runs its callback synchronously at the point where everything written before
+ * it is parsed, so a screen read there reflects exactly those writes.
  */
 export class Renderer {
-  readonly #terminal: InstanceType<XtermModule['Terminal']>
-  readonly #serializer: InstanceType<SerializeModule['SerializeAddon']>
-  readonly #scrollback: number
+  readonly #size: RendererSize
+  readonly #flowControl: RendererFlowControl | undefined
+  #terminal: XtermTerminal | undefined
+  #serializer: XtermSerializer | undefined
+  #opening = false
+  #openFailure: Error | undefined
+  #batch: string[] = []
+  #batchCharacters = 0
+  #waitingForOpen: PendingWrite[] = []
   #pendingWrites = 0
+  #pendingCharacters = 0
+  #paused = false
   #disposed = false
 
-  constructor(size: RendererSize) {
-    this.#scrollback = size.scrollback
-    this.#terminal = new Terminal({
-      cols: size.columns,
-      rows: size.rows,
-      scrollback: size.scrollback,
-      allowProposedApi: true,
-      logLevel: 'off',
-    })
-    this.#serializer = new SerializeAddon()
-    this.#terminal.loadAddon(this.#serializer)
+  constructor(size: RendererSize, flowControl?: RendererFlowControl) {
+    this.#size = size
+    this.#flowControl = flowControl
   }
 
-  /** Writes not yet parsed; the capture pauses the PTY while this is high. */
+  /** Writes handed on and not yet parsed (including those waiting for xterm to load). */
   get pendingWrites(): number {
     return this.#pendingWrites
   }
 
-  write(text: string, onParsed?: () => void): void {
-    if (this.#disposed) {
-      return
-    }
-    this.#pendingWrites++
-    this.#terminal.write(text, () => {
-      this.#pendingWrites--
-      onParsed?.()
-    })
+  /** Whether the screen already reflects everything enqueued or written, so it can be read synchronously. */
+  get idle(): boolean {
+    return this.#terminal !== undefined && this.#batch.length === 0 && this.#pendingWrites === 0
   }
 
-  /** Runs `read` once everything written so far is parsed, and resolves with its result. */
+  /** Queues text for the renderer; it reaches xterm when a frame is taken or the queue grows large. */
+  enqueue(text: string): void {
+    if (this.#disposed || text === '') {
+      return
+    }
+    this.#batch.push(text)
+    this.#batchCharacters += text.length
+    if (this.#batchCharacters >= RENDER_QUEUE_FLUSH_CHARACTERS) {
+      this.#flushBatch()
+    }
+  }
+
+  /** Drops queued text that no frame will need (after a raw gap no frame is rendered); written text stays. */
+  discardQueued(): void {
+    this.#batch = []
+    this.#batchCharacters = 0
+  }
+
+  /** Hands text to xterm, after anything still queued. */
+  write(text: string, onParsed?: () => void): void {
+    if (this.#disposed) {
+      // A read after disposal fails (readScreen throws) instead of waiting forever.
+      onParsed?.()
+      return
+    }
+    this.#flushBatch()
+    this.#hand({ text, onParsed })
+  }
+
+  /** Runs `read` once everything enqueued or written so far is parsed, and resolves with its result. */
   whenRendered<T>(read: () => T): Promise<T> {
     return new Promise((resolve, reject) => {
       this.write('', () => {
@@ -86,32 +143,126 @@ export class Renderer {
     })
   }
 
+  /** Resizes at this point of the stream: after everything enqueued or written before, before what follows. */
   resize(columns: number, rows: number): void {
-    this.#terminal.resize(columns, rows)
+    this.write('', () => this.#terminal?.resize(columns, rows))
   }
 
   /** Reads the current screen; call it inside `whenRendered` to tie it to a point in the stream. */
   readScreen(): RenderedScreen {
-    const buffer = this.#terminal.buffer.active
+    const terminal = this.#openTerminal()
+    const buffer = terminal.buffer.active
     const lines: string[] = []
-    for (let row = 0; row < this.#terminal.rows; row++) {
+    for (let row = 0; row < terminal.rows; row++) {
       const line = buffer.getLine(buffer.viewportY + row)
       lines.push(line === undefined ? '' : trimTrailingSpaces(line.translateToString(false)))
     }
     return {
-      columns: this.#terminal.cols,
-      rows: this.#terminal.rows,
+      columns: terminal.cols,
+      rows: terminal.rows,
       cursor: { row: buffer.cursorY, column: buffer.cursorX },
       lines,
-      serialized_state: this.#serializer.serialize({ scrollback: this.#scrollback }),
+      serialized_state: (this.#serializer as XtermSerializer).serialize({
+        scrollback: this.#size.scrollback,
+      }),
     }
   }
 
   dispose(): void {
     if (!this.#disposed) {
       this.#disposed = true
-      this.#terminal.dispose()
+      this.#batch = []
+      this.#terminal?.dispose()
     }
+  }
+
+  #openTerminal(): XtermTerminal {
+    if (this.#disposed) {
+      throw new Error('the renderer was disposed')
+    }
+    if (this.#terminal === undefined) {
+      throw this.#openFailure ?? new Error('the renderer is not open yet: read it inside whenRendered')
+    }
+    return this.#terminal
+  }
+
+  #flushBatch(): void {
+    if (this.#batch.length === 0) {
+      return
+    }
+    const text = this.#batch.length === 1 ? (this.#batch[0] as string) : this.#batch.join('')
+    this.#batch = []
+    this.#batchCharacters = 0
+    this.#hand({ text, onParsed: undefined })
+  }
+
+  #hand(write: PendingWrite): void {
+    this.#pendingWrites++
+    this.#pendingCharacters += write.text.length
+    if (
+      !this.#paused &&
+      this.#pendingCharacters >= RENDER_BACKLOG_HIGH_CHARACTERS &&
+      this.#flowControl !== undefined
+    ) {
+      this.#paused = true
+      this.#flowControl.pause()
+    }
+    if (this.#terminal === undefined) {
+      this.#waitingForOpen.push(write)
+      this.#startOpening()
+      return
+    }
+    this.#writeToTerminal(this.#terminal, write)
+  }
+
+  #writeToTerminal(terminal: XtermTerminal, write: PendingWrite): void {
+    terminal.write(write.text, () => this.#parsed(write))
+  }
+
+  #parsed(write: PendingWrite): void {
+    this.#pendingWrites--
+    this.#pendingCharacters -= write.text.length
+    if (this.#paused && this.#pendingCharacters <= RENDER_BACKLOG_LOW_CHARACTERS) {
+      this.#paused = false
+      this.#flowControl?.resume()
+    }
+    write.onParsed?.()
+  }
+
+  #startOpening(): void {
+    if (this.#opening) {
+      return
+    }
+    this.#opening = true
+    void loadXterm().then(
+      ({ Terminal, SerializeAddon }) => {
+        const terminal = new Terminal({
+          cols: this.#size.columns,
+          rows: this.#size.rows,
+          scrollback: this.#size.scrollback,
+          allowProposedApi: true,
+          logLevel: 'off',
+        })
+        this.#serializer = new SerializeAddon()
+        terminal.loadAddon(this.#serializer)
+        this.#terminal = terminal
+        for (const write of this.#waitingForOpen.splice(0)) {
+          this.#writeToTerminal(terminal, write)
+        }
+        if (this.#disposed) {
+          terminal.dispose()
+        }
+      },
+      (error: unknown) => {
+        // Every waiting read then fails with this error instead of waiting forever.
+        this.#openFailure = new Error(
+          `the terminal renderer (@xterm/headless) could not be loaded: ${String(error)}`,
+        )
+        for (const write of this.#waitingForOpen.splice(0)) {
+          this.#parsed(write)
+        }
+      },
+    )
   }
 }
 

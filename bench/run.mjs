@@ -1,0 +1,37 @@
+// `npm run bench`: every benchmark side by side with its baseline in the same run; ratios for docs/performance.md.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runFloodBenchmark } from './flood.mjs'
+import { runSpawnExitBenchmark } from './spawn-exit.mjs'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const only = process.argv.slice(2)
+const wanted = (name) => only.length === 0 || only.includes(name)
+const results = {
+  date: new Date().toISOString(),
+  host: { node: process.version, cpus: os.cpus().length, model: os.cpus()[0]?.model, load: os.loadavg() },
+}
+
+if (wanted('spawn-exit')) {
+  results.spawn_exit = await runSpawnExitBenchmark()
+  const r = results.spawn_exit
+  console.log(
+    `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
+}
+if (wanted('flood')) {
+  results.flood = runFloodBenchmark()
+  for (const row of results.flood.rows) {
+    console.log(
+      `${row.name.padEnd(38)} median ${row.median_ms} ms  ${row.mb_per_s} MB/s  runs ${row.runs_ms.join(' ')}`,
+    )
+  }
+  const ratios = results.flood.ratios
+  console.log(
+    `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.75×), ${ratios.rea_vs_script_throughput}× script(1)`,
+  )
+}
+mkdirSync(path.join(here, 'results'), { recursive: true })
+writeFileSync(path.join(here, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

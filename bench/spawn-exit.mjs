@@ -1,0 +1,37 @@
+// In-process benchmark: captureProcess of `true` vs raw node-pty spawn→exit of `true`.
+import * as ptyNs from 'node-pty'
+import { captureProcess } from '../dist/index.js'
+
+const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
+
+function rawSpawnExit() {
+  return new Promise((resolve) => {
+    const child = pty.spawn('true', [], { cols: 80, rows: 24 })
+    child.onExit(resolve)
+  })
+}
+
+export async function runSpawnExitBenchmark({ iterations = 60, warmup = 10 } = {}) {
+  for (let index = 0; index < warmup; index++) {
+    await captureProcess({ executable: 'true' })
+    await rawSpawnExit()
+  }
+  const capture = []
+  const raw = []
+  for (let index = 0; index < iterations; index++) {
+    // Alternate so drift in machine load affects both alike.
+    let started = performance.now()
+    await captureProcess({ executable: 'true' })
+    capture.push(performance.now() - started)
+    started = performance.now()
+    await rawSpawnExit()
+    raw.push(performance.now() - started)
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  return {
+    iterations,
+    capture_median_ms: Number(median(capture).toFixed(2)),
+    raw_median_ms: Number(median(raw).toFixed(2)),
+    ratio: Number((median(capture) / median(raw)).toFixed(2)),
+  }
+}

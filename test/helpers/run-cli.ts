@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { REPO_ROOT } from './fixtures.js'
+
+/** The built CLI; `npm test` builds before it runs the tests. */
+export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js')
+
+export interface CliResult {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface CliRun {
+  readonly child: ChildProcess
+  /** Resolves when stderr has produced a line for which `predicate` holds. */
+  stderrLine(predicate: (line: string) => boolean): Promise<string>
+  readonly result: Promise<CliResult>
+}
+
+/** Starts `rea <args>` in `cwd` and collects its output. */
+export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  const waiters: { predicate: (line: string) => boolean; resolve: (line: string) => void }[] = []
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text
+    for (const line of stderr.split('\n')) {
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.predicate(line)) {
+          waiter.resolve(line)
+        } else {
+          waiters.push(waiter)
+        }
+      }
+    }
+  })
+  const result = new Promise<CliResult>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
+  })
+  return {
+    child,
+    result,
+    stderrLine: (predicate) =>
+      new Promise((resolve, reject) => {
+        const existing = stderr.split('\n').find(predicate)
+        if (existing !== undefined) {
+          resolve(existing)
+          return
+        }
+        waiters.push({ predicate, resolve })
+        void result.then(() =>
+          reject(new Error(`rea exited before the expected stderr line; stderr:\n${stderr}`)),
+        )
+      }),
+  }
+}
+
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
+  return startCli(args, options).result
+}

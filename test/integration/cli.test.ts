@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseEvidenceText } from '../../src/index.js'
+import { program } from '../helpers/fixtures.js'
+import { runCli, startCli } from '../helpers/run-cli.js'
+
+let directory: string
+const scenarioFile = (name: string, scenario: unknown): string => {
+  const file = path.join(directory, name)
+  writeFileSync(file, typeof scenario === 'string' ? scenario : JSON.stringify(scenario))
+  return file
+}
+beforeAll(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'rea-cli-'))
+})
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+
+describe('rea capture-process', () => {
+  test('prints Evidence as JSON with --json and exits 0 whatever the target did', async () => {
+    const file = scenarioFile('exit3.json', { executable: program('exit-with.sh'), arguments: ['3', 'bye'] })
+    const result = await runCli(['capture-process', file, '--json'], { cwd: directory })
+    expect(result.code).toBe(0)
+    const evidence = parseEvidenceText(result.stdout, 'stdout')
+    expect(evidence.exit).toMatchObject({ code: 3, reason: 'exited' })
+    expect(evidence.host.capture_root).toBe(directory)
+  })
+
+  test('writes one rea_progress JSON object per stderr line and ends with the terminal record', async () => {
+    const file = scenarioFile('echo.json', { executable: 'echo', arguments: ['progress-child-output'] })
+    const result = await runCli(['capture-process', file, '--json'], { cwd: directory })
+    const records = result.stderr
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { rea_progress: Record<string, unknown> }).rea_progress)
+    expect(records[0]).toMatchObject({ phase: 'prepare', total: null, sequence: 1 })
+    expect(records.at(-1)).toMatchObject({ phase: 'cleanup', terminal: true, disposition: 'exited' })
+    expect(result.stderr).not.toContain('progress-child-output')
+  })
+
+  test('prints TOON by default, a summary with --format summary, and nothing with --no-progress on stderr', async () => {
+    const file = scenarioFile('hello.json', { executable: 'echo', arguments: ['hello'] })
+    const toon = await runCli(['capture-process', file, '--no-progress'], { cwd: directory })
+    expect(toon.stdout.startsWith('format: rea.process-capture.evidence\n')).toBe(true)
+    expect(toon.stderr).toBe('')
+    const summary = await runCli(['capture-process', file, '--format', 'summary'], { cwd: directory })
+    expect(summary.stdout).toContain('REA capture echo hello')
+    expect(summary.stdout).toContain('│hello│')
+  })
+
+  test('writes the document to --output and leaves stdout empty', async () => {
+    const file = scenarioFile('out.json', { executable: 'echo', arguments: ['saved'] })
+    const output = path.join(directory, 'capture.json')
+    const result = await runCli(['capture-process', file, '--json', '--output', output, '--no-progress'], {
+      cwd: directory,
+    })
+    expect(result).toMatchObject({ code: 0, stdout: '' })
+    expect(parseEvidenceText(readFileSync(output, 'utf8')).exit.code).toBe(0)
+  })
+
+  test.for([
+    ['an empty scenario file', '', 'truncated it before REA read it'],
+    ['a file that is not JSON', '{ nope', 'is not valid JSON'],
+    [
+      'a scenario breaking the rules',
+      JSON.stringify({ executable: 'echo', terminal: { columns: 1 } }),
+      'terminal.columns: must be ≥ 2',
+    ],
+  ])('rejects %s with exit 3 and no stack trace', async ([, content, message]) => {
+    const file = scenarioFile('bad.json', content)
+    const result = await runCli(['capture-process', file], { cwd: directory })
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain(message)
+    expect(result.stdout).toBe('')
+    noStackTrace(result.stderr)
+  })
+
+  test('rejects a missing scenario file and an output file that is the scenario', async () => {
+    const missing = await runCli(['capture-process', path.join(directory, 'missing.json')])
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).toContain('could not be read (ENOENT)')
+    const file = scenarioFile('same.json', { executable: 'echo' })
+    const same = await runCli(['capture-process', file, '--output', file])
+    expect(same.code).toBe(3)
+    expect(readFileSync(file, 'utf8')).toBe('{"executable":"echo"}')
+  })
+
+  test.for([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('writes Evidence and exits %s → %i when cancelled by a signal', async ([signal, code]) => {
+    const file = scenarioFile(`cancel-${signal}.json`, { executable: 'sleep', arguments: ['30'] })
+    const run = startCli(['capture-process', file, '--json'], { cwd: directory })
+    await run.stderrLine((line) => line.includes('"phase":"running"'))
+    run.child.kill(signal)
+    const result = await run.result
+    expect(result.code).toBe(code)
+    expect(parseEvidenceText(result.stdout)).toMatchObject({
+      disposition: 'cancelled',
+      exit: { reason: 'cancelled' },
+    })
+  })
+})
+
+describe('rea (other commands)', () => {
+  test('prints help, per-command usage and the version', async () => {
+    const help = await runCli(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('capture-process')
+    expect((await runCli(['capture-process', '--help'])).stdout).toContain(
+      'Usage: rea capture-process <scenario.json>',
+    )
+    expect((await runCli(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
+  })
+
+  test.for([
+    [['no-such-command'], 'Unknown command "no-such-command"'],
+    [['capture-process', 'a.json', '--bogus'], "Unknown option '--bogus'"],
+    [['capture-process'], 'Expected 1 argument'],
+    [['capture-process', 'a.json', '--format', 'xml'], '--format must be one of toon, json, summary'],
+    [['schema', 'nothing'], 'schema name must be one of scenario, evidence'],
+  ])('rejects %j with exit 3', async ([args, message]) => {
+    const result = await runCli(args as string[])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain(message)
+    noStackTrace(result.stderr)
+  })
+
+  test.for(['scenario', 'evidence'])('prints the %s JSON Schema', async (name) => {
+    const result = await runCli(['schema', name])
+    expect(result.code).toBe(0)
+    const schema = JSON.parse(result.stdout) as { $schema: string; properties: Record<string, unknown> }
+    expect(schema.$schema).toContain('json-schema.org')
+    expect(Object.keys(schema.properties)).toContain(
+      name === 'scenario' ? 'executable' : 'truncation_details',
+    )
+  })
+
+  test('reports capture as available on this host and exits 0', async () => {
+    const result = await runCli(['capabilities', '--json'])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      capture: { status: 'available' },
+      pty_backend: { status: 'available' },
+      process_inspection: { status: 'available' },
+      comparison: { status: 'available' },
+    })
+  })
+})

@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+
+const run = promisify(execFile)
+
+/** Runs Node on a snippet in `cwd`; Vitest's own module loading is not involved. */
+async function node(
+  args: string[],
+  cwd = REPO_ROOT,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string }
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr }
+  }
+}
+
+const CAPTURE = `captureProcess({ executable: 'echo', arguments: ['smoke'] }).then((e) => console.log(JSON.stringify({ code: e.exit.code, lines: e.terminal.frames.at(-1).lines.slice(0, 1) })))`
+
+describe('the built package', () => {
+  test('captures from plain Node ESM (the @xterm/headless named-import trap)', async () => {
+    const result = await node([
+      '--input-type=module',
+      '-e',
+      `import { captureProcess } from './dist/index.js'; ${CAPTURE}`,
+    ])
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual({ code: 0, lines: ['smoke'] })
+  })
+
+  test('captures from plain Node CommonJS', async () => {
+    const result = await node(['-e', `const { captureProcess } = require('./dist/index.cjs'); ${CAPTURE}`])
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual({ code: 0, lines: ['smoke'] })
+  })
+
+  test('exposes a working CLI entry with a shebang', async () => {
+    const result = await node(['dist/cli/main.js', '--version'])
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+})
+
+describe('an install without the native PTY binary', () => {
+  let project: string
+  beforeAll(() => {
+    // A project where rea is installed but its optional node-pty dependency is missing.
+    project = mkdtempSync(path.join(tmpdir(), 'rea-no-pty-'))
+    const installed = path.join(project, 'node_modules/rea')
+    mkdirSync(installed, { recursive: true })
+    cpSync(path.join(REPO_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true })
+    cpSync(path.join(REPO_ROOT, 'package.json'), path.join(installed, 'package.json'))
+    for (const dependency of ['zod', '@xterm', 'picocolors', '@toon-format']) {
+      symlinkSync(
+        path.join(REPO_ROOT, 'node_modules', dependency),
+        path.join(project, 'node_modules', dependency),
+      )
+    }
+    writeFileSync(path.join(project, 'scenario.json'), JSON.stringify({ executable: 'echo' }))
+  })
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  test('imports fine and reports a capture as a capability error with the reinstall advice', async () => {
+    const result = await node(
+      [
+        '--input-type=module',
+        '-e',
+        `import { captureProcess } from 'rea'; captureProcess({ executable: 'echo' }).catch((e) => console.log(JSON.stringify({ code: e.code, hint: e.hint })))`,
+      ],
+      project,
+    )
+    const error = JSON.parse(result.stdout) as { code: string; hint: string }
+    expect(error.code).toBe('CAPABILITY_UNAVAILABLE')
+    expect(error.hint).toContain('optional dependencies enabled')
+  })
+
+  test('exits 4 from the CLI for a capture and for the capability check', async () => {
+    const cli = path.join(project, 'node_modules/rea/dist/cli/main.js')
+    const capture = await node([cli, 'capture-process', 'scenario.json'], project)
+    expect(capture.code).toBe(4)
+    expect(capture.stderr).toContain('node-pty')
+    expect(capture.stderr).not.toMatch(/^\s+at /m)
+    const capabilities = await node([cli, 'capabilities', '--json'], project)
+    expect(capabilities.code).toBe(4)
+    expect(JSON.parse(capabilities.stdout)).toMatchObject({
+      capture: { status: 'unavailable' },
+      pty_backend: { status: 'unavailable' },
+      comparison: { status: 'available' },
+    })
+  })
+})
