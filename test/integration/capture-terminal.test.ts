@@ -119,3 +119,25 @@ describe('captureProcess environment and paths', () => {
     expect(evidence.host.capture_root).toBe(root)
   })
 })
+
+describe('captureProcess frames', () => {
+  test('takes a quiet frame for people when output pauses, and a final checkpoint', async () => {
+    const evidence = await captureProcess({
+      executable: 'bash',
+      arguments: ['-c', 'echo first; sleep 0.6; echo second'],
+    })
+    const quiet = evidence.terminal.frames.filter((frame) => frame.trigger === 'quiet')
+    expect(quiet.length).toBeGreaterThanOrEqual(1)
+    expect(quiet[0]).toMatchObject({
+      checkpoint: false,
+      status: 'retained',
+      lines: expect.arrayContaining(['first']) as string[],
+    })
+    expect(retained(quiet[0]).lines).not.toContain('second')
+    expect(finalFrame(evidence).lines.slice(0, 2)).toEqual(['first', 'second'])
+    // Frames and chunks share one journal: the quiet frame sits between the two outputs.
+    const [first, second] = evidence.terminal.chunks
+    expect(quiet[0]!.sequence).toBeGreaterThan(first!.sequence)
+    expect(quiet[0]!.sequence).toBeLessThan(second!.sequence)
+  })
+})
