@@ -1,6 +1,6 @@
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from '../evidence/format.js'
 import { sealEvidence } from '../evidence/identity-digest.js'
-import type { Evidence, EvidenceBody, ExitRecord, ResidualUnknown } from '../evidence/schema.js'
+import type { Evidence, EvidenceBody, ExitRecord, Interaction, ResidualUnknown } from '../evidence/schema.js'
 import type { RootBinding } from '../process/bind-root.js'
 import type { OwnedCleanupResult } from '../process/cleanup.js'
 import type { Settlement } from '../process/settle.js'
@@ -10,6 +10,11 @@ import type { ProcessScenario } from '../scenario/schema.js'
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
 import type { OutputRecorder } from '../terminal/output-recorder.js'
 import type { DrainOutcome } from '../terminal/pty-backend.js'
+import {
+  MAX_REDACTION_LOCATIONS,
+  SENSITIVE_REDACTION_VERSION,
+  type SensitiveRedactor,
+} from '../terminal/redact.js'
 import { REA_VERSION } from '../version.js'
 import type { CaptureDisposition, CleanupStates } from './progress.js'
 
@@ -23,6 +28,8 @@ export interface CaptureObservations {
   readonly failure: string | undefined
   readonly recorder: OutputRecorder
   readonly frames: FrameRecorder
+  readonly redactor: SensitiveRedactor
+  readonly interactions: Interaction[]
   readonly drain: DrainOutcome
   readonly exit: ExitRecord
   readonly root: { readonly pid: number; readonly binding: RootBinding | undefined } | null
@@ -73,8 +80,16 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       chunks: observed.recorder.chunks,
       omitted_chunks: observed.recorder.omissions,
       frames: observed.frames.frames,
+      redaction: observed.redactor.active
+        ? {
+            version: SENSITIVE_REDACTION_VERSION,
+            masked_count: observed.redactor.count,
+            locations: observed.redactor.locations,
+            locations_truncated: observed.redactor.count > MAX_REDACTION_LOCATIONS,
+          }
+        : null,
     },
-    interactions: [],
+    interactions: observed.interactions,
     exit: observed.exit,
     process: {
       root: rootRecord(observed.root),
@@ -166,13 +181,6 @@ function residualUnknowns(
       dimension: 'exit',
       reason: 'exit_not_observed',
       detail: 'the PTY never reported the root’s exit',
-    })
-  }
-  if (observed.scenario.events.length > 0) {
-    unknowns.push({
-      dimension: 'interaction',
-      reason: 'events_not_dispatched',
-      detail: 'this release records no interaction outcomes; scenario events were not dispatched',
     })
   }
   if (observed.scenario.filesystem_observation_paths.length > 0) {

@@ -19,6 +19,9 @@ export interface DeadlineOptions {
  */
 export class Deadlines {
   readonly stopped: Promise<StopReason>
+  /** Resolves on cancellation even after a deadline fired, which is how finalization learns of it. */
+  readonly cancelled: Promise<void>
+  #resolveCancelled!: () => void
   readonly #disposers: Disposer[] = []
   readonly #idleTimeoutMs: number | null
   #resolve!: (reason: StopReason) => void
@@ -28,6 +31,7 @@ export class Deadlines {
 
   constructor(options: DeadlineOptions) {
     this.stopped = new Promise((resolve) => (this.#resolve = resolve))
+    this.cancelled = new Promise((resolve) => (this.#resolveCancelled = resolve))
     this.#idleTimeoutMs = options.idleTimeoutMs
     this.#disposers.push(
       setLongTimeout(() => this.#stop('timeout'), options.timeoutMs - (options.elapsedMs ?? 0)),
@@ -35,7 +39,10 @@ export class Deadlines {
     this.#armIdle(this.#idleTimeoutMs)
     const signal = options.signal
     if (signal !== undefined) {
-      const onAbort = (): void => this.#stop('cancelled')
+      const onAbort = (): void => {
+        this.#resolveCancelled()
+        this.#stop('cancelled')
+      }
       if (signal.aborted) {
         onAbort()
       } else {

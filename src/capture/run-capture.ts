@@ -6,19 +6,22 @@ import { cleanUpOwnedProcesses } from '../process/cleanup.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
 import { RUN_TOKEN_VARIABLE, createRunToken } from '../process/run-token.js'
 import { awaitSettlement } from '../process/settle.js'
-import { sendCheckedSignal, type SignalOutcome } from '../process/signal.js'
+import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import { buildCommitments } from '../scenario/commitment.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario } from '../scenario/schema.js'
 import { FrameRecorder } from '../terminal/frame-recorder.js'
 import { OutputRecorder } from '../terminal/output-recorder.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
+import { SensitiveRedactor, sensitiveValues } from '../terminal/redact.js'
 import { Renderer } from '../terminal/renderer.js'
 import { assembleEvidence } from './assemble-evidence.js'
-import { Deadlines } from './deadlines.js'
+import { Deadlines, type StopReason } from './deadlines.js'
+import { EXIT_AFTER_KILL_MS, runFinalization, withinMs, type FinalizationRecord } from './finalization.js'
 import { Journal } from './journal.js'
 import { ProgressReporter, type CaptureDisposition, type ProgressRecord } from './progress.js'
 import { watchForQuiet } from './quiet-frames.js'
+import { EventScheduler } from './scheduler.js'
 
 export interface RunCaptureContext {
   readonly scenario: ProcessScenario
@@ -28,23 +31,31 @@ export interface RunCaptureContext {
   readonly onProgress: ((record: ProgressRecord) => void) | undefined
 }
 
-/** After the terminal kill, how long REA waits for the PTY to report the exit before moving on. */
-const EXIT_AFTER_KILL_MS = 2000
-
 /** How the running phase ended and what was observed of the exit. */
 interface RunEnding {
   readonly disposition: CaptureDisposition
+  /** The deadline that ended the run, kept as `exit.reason` even when cancellation followed. */
+  readonly reason: ExitRecord['reason']
   readonly exit: PtyExit | undefined
-  readonly kill: SignalOutcome | undefined
+  readonly finalization: FinalizationRecord | undefined
   readonly failure: string | undefined
 }
 
-/** What records the run: one journal and the terminal observers, which share it. */
+/** What records the run: one journal and the observers that share it. */
 interface Observers {
   readonly journal: Journal
   readonly renderer: Renderer
   readonly recorder: OutputRecorder
   readonly frames: FrameRecorder
+  readonly redactor: SensitiveRedactor
+}
+
+/** The root as far as signals are concerned: its retained identity once bound, or why there is none. */
+interface Root {
+  readonly session: PtySession
+  /** Read right after the fork; a start identity survives exec. Used for the immediate terminal kill. */
+  readonly spawnIdentity: StartIdentity | undefined
+  readonly binding: Promise<RootBinding>
 }
 
 /**
@@ -63,10 +74,10 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   // The clock's origin is the launch: every at_ms and every deadline counts from here.
   const clock = createMonotonicClock()
-  let session: PtySession | undefined
+  let root: Root | undefined
   let launchFailure: string | undefined
   try {
-    session = context.backend.spawn({
+    const session = context.backend.spawn({
       file: scenario.executable,
       args: scenario.arguments,
       cwd: resolved.workingDirectory,
@@ -75,40 +86,58 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
       rows: scenario.terminal.rows,
       terminalType,
     })
+    const identity = readStartIdentity(session.pid)
+    root = {
+      session,
+      spawnIdentity: identity.status === 'ok' ? identity.value.identity : undefined,
+      binding: bindRootIdentity(session.pid, token),
+    }
   } catch (error) {
     launchFailure = `the command could not be started: ${describeFailure(error)}`
   }
-  // Read right after the fork: a start identity survives exec, so it names the root even before binding.
-  const spawnIdentity = session === undefined ? undefined : identityOf(session.pid)
-  const binding = session === undefined ? undefined : bindRootIdentity(session.pid, token)
   // Built while the child starts on the other core; node-pty delivers output only on a later tick.
-  const observers = createObservers(scenario, clock, () => session)
+  const observers = createObservers(scenario, clock, () => root?.session)
   const { journal, renderer, recorder, frames } = observers
-  const counts = () => ({ frames: frames.retainedCount, samples: 0, interactions: 0 })
+  let scheduler: EventScheduler | undefined
+  const counts = () => ({
+    frames: frames.retainedCount,
+    samples: 0,
+    interactions: scheduler?.dispatchedCount ?? 0,
+  })
   progress.update('running', counts())
 
-  let ending: RunEnding
-  if (session === undefined) {
-    ending = { disposition: 'failed', exit: undefined, kill: undefined, failure: launchFailure }
-  } else {
-    ending = await observeRun(context, session, observers, clock, spawnIdentity, () =>
-      progress.update('running', counts()),
-    )
-  }
+  const ending: RunEnding =
+    root === undefined
+      ? {
+          disposition: 'failed',
+          reason: 'failed',
+          exit: undefined,
+          finalization: undefined,
+          failure: launchFailure,
+        }
+      : await observeRun(
+          context,
+          root,
+          observers,
+          clock,
+          (created) => (scheduler = created),
+          () => progress.update('running', counts()),
+        )
   const exitPosition = journal.record()
 
   progress.update('settling', counts())
   const settlement = await awaitSettlement(token, scenario.settle_ms)
-  if (session !== undefined) {
+  if (root !== undefined) {
     await frames.record({ trigger: 'final' })
   }
+  const interactions = scheduler === undefined ? [] : await scheduler.interactions()
 
   progress.update('cleanup', counts())
   const cleanupStartMs = performance.now()
   const owned = await cleanUpOwnedProcesses(token, settlement.lastScan)
-  const rootBinding: RootBinding | undefined = binding === undefined ? undefined : await binding
+  const rootBinding = root === undefined ? undefined : await root.binding
   renderer.dispose()
-  session?.dispose()
+  root?.session.dispose()
   const cleanupStates = {
     owned_processes: owned.status,
     renderer: 'disposed',
@@ -116,7 +145,6 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   } as const
   progress.finish(ending.disposition, cleanupStates, counts())
 
-  const exit: ExitRecord = exitRecord(ending, exitPosition.sequence, exitPosition.at_ms)
   return assembleEvidence({
     scenario,
     resolved,
@@ -127,9 +155,11 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
     failure: ending.failure,
     recorder,
     frames,
+    redactor: observers.redactor,
+    interactions,
     drain: ending.exit?.drain ?? 'incomplete',
-    exit,
-    root: session === undefined ? null : { pid: session.pid, binding: rootBinding },
+    exit: exitRecord(ending, exitPosition.sequence, exitPosition.at_ms),
+    root: root === undefined ? null : { pid: root.session.pid, binding: rootBinding },
     settlement,
     owned,
     cleanupStates,
@@ -162,81 +192,144 @@ function createObservers(
     onGap: () => renderer.discardQueued(),
   })
   const frames = new FrameRecorder(renderer, journal, scenario.limits.rendered_bytes, () => recorder.hasGap)
-  return { journal, renderer, recorder, frames }
+  return { journal, renderer, recorder, frames, redactor: new SensitiveRedactor(sensitiveValues(scenario)) }
 }
 
-/** The running phase: record output until the root exits or a deadline or cancellation ends the run. */
+/** The running phase: record output and dispatch events until the root exits or a deadline or cancellation ends it. */
 async function observeRun(
   context: RunCaptureContext,
-  session: PtySession,
+  root: Root,
   observers: Observers,
   clock: MonotonicClock,
-  identity: StartIdentity | undefined,
-  onQuietFrame: () => void,
+  onScheduler: (scheduler: EventScheduler) => void,
+  onProgress: () => void,
 ): Promise<RunEnding> {
   const { scenario } = context
+  const { session } = root
+  let rootGone = false
+  void session.rootGone.then(() => (rootGone = true))
   const deadlines = new Deadlines({
     timeoutMs: scenario.timeout_ms,
     idleTimeoutMs: scenario.idle_timeout_ms,
     signal: context.signal,
     elapsedMs: clock.preciseMs(),
   })
-  const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, onQuietFrame)
+  const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, onProgress)
   const unsubscribe = session.onData((bytes) => {
-    observers.recorder.push(bytes)
+    observers.recorder.push(observers.redactor.push(bytes))
     deadlines.noteOutput()
     quiet.noteOutput()
   })
+  const retainedIdentity = (): Promise<StartIdentity | { readonly unavailable: string }> =>
+    root.binding.then((binding) =>
+      binding.binding === 'bound' ? binding.identity : { unavailable: bindingProblem(binding) },
+    )
+  const scheduler = new EventScheduler({
+    events: scenario.events,
+    clock,
+    journal: observers.journal,
+    frames: observers.frames,
+    renderer: observers.renderer,
+    session,
+    rootIdentity: retainedIdentity,
+    rootExited: () => rootGone,
+    onInteraction: onProgress,
+  })
+  onScheduler(scheduler)
+  scheduler.start()
   try {
     const first = await Promise.race([
       session.exited.then((exit) => ({ kind: 'exit' as const, exit })),
       deadlines.stopped.then((reason) => ({ kind: 'stop' as const, reason })),
     ])
     if (first.kind === 'exit') {
-      return { disposition: 'exited', exit: first.exit, kill: undefined, failure: undefined }
+      return {
+        disposition: 'exited',
+        reason: 'exited',
+        exit: first.exit,
+        finalization: undefined,
+        failure: undefined,
+      }
     }
-    const kill: SignalOutcome =
-      identity === undefined
-        ? { delivery: 'unverified', reason: 'root identity unavailable' }
-        : sendCheckedSignal(identity, 'SIGKILL')
-    const delivered = kill.delivery === 'signaled' || kill.delivery === 'gone'
-    const exit = await withinMs(session.exited, delivered ? EXIT_AFTER_KILL_MS : 0)
-    return { disposition: first.reason, exit, kill, failure: undefined }
+    return await endRun(first.reason, scenario, root, clock, observers, deadlines, retainedIdentity)
   } catch (error) {
-    const kill = identity === undefined ? undefined : sendCheckedSignal(identity, 'SIGKILL')
-    return { disposition: 'failed', exit: undefined, kill, failure: describeFailure(error) }
+    if (root.spawnIdentity !== undefined) {
+      await deliverSignal(root.spawnIdentity, 'SIGKILL')
+    }
+    return {
+      disposition: 'failed',
+      reason: 'failed',
+      exit: undefined,
+      finalization: undefined,
+      failure: describeFailure(error),
+    }
   } finally {
+    scheduler.finish()
     quiet.dispose()
     deadlines.dispose()
     unsubscribe()
+    observers.recorder.push(observers.redactor.flush())
     observers.recorder.end()
   }
 }
 
+/** REA ends the run: at once for cancellation or without a finalization interval, else through finalization. */
+async function endRun(
+  reason: StopReason,
+  scenario: ProcessScenario,
+  root: Root,
+  clock: MonotonicClock,
+  observers: Observers,
+  deadlines: Deadlines,
+  retainedIdentity: () => Promise<StartIdentity | { readonly unavailable: string }>,
+): Promise<RunEnding> {
+  if (reason === 'cancelled' || scenario.finalization_ms === 0) {
+    // The terminal kill is not delayed by binding: the identity read at the fork names the same process.
+    const kill: SignalOutcome =
+      root.spawnIdentity === undefined
+        ? { delivery: 'unverified', reason: 'root identity unavailable' }
+        : await deliverSignal(root.spawnIdentity, 'SIGKILL')
+    const delivered = kill.delivery === 'signaled' || kill.delivery === 'gone'
+    const exit = await withinMs(root.session.exited, delivered ? EXIT_AFTER_KILL_MS : 0)
+    return { disposition: reason, reason, exit, finalization: undefined, failure: undefined }
+  }
+  const finalization = await runFinalization({
+    session: root.session,
+    clock,
+    journal: observers.journal,
+    requestedMs: scenario.finalization_ms,
+    identity: await retainedIdentity(),
+    cancelled: deadlines.cancelled,
+  })
+  return {
+    disposition: finalization.cancelled ? 'cancelled' : reason,
+    reason,
+    exit: finalization.exit,
+    finalization: finalization.record,
+    failure: undefined,
+  }
+}
+
 function exitRecord(ending: RunEnding, sequence: number, atMs: number): ExitRecord {
-  const reason = ending.disposition
-  const exit = ending.exit
+  const { exit, reason } = ending
+  const finalization = ending.finalization === undefined ? {} : { finalization: ending.finalization }
   if (exit === undefined) {
-    return { sequence, at_ms: atMs, code: null, signal: null, reason }
+    return { sequence, at_ms: atMs, code: null, signal: null, reason, ...finalization }
   }
   // node-pty reports exitCode 0 for a signalled exit, so the signal decides; every deadline exit has no code.
   const code = reason !== 'exited' || exit.signal !== 0 ? null : exit.exitCode
-  return { sequence, at_ms: atMs, code, signal: exit.signal, reason }
+  return { sequence, at_ms: atMs, code, signal: exit.signal, reason, ...finalization }
 }
 
-function identityOf(pid: number): StartIdentity | undefined {
-  const identity = readStartIdentity(pid)
-  return identity.status === 'ok' ? identity.value.identity : undefined
-}
-
-function withinMs<T>(promise: Promise<T>, timeoutMs: number): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), timeoutMs)
-    void promise.then((value) => {
-      clearTimeout(timer)
-      resolve(value)
-    })
-  })
+function bindingProblem(binding: RootBinding): string {
+  switch (binding.binding) {
+    case 'bound':
+      return 'bound'
+    case 'exited_before_binding':
+      return 'the root exited before its identity was bound'
+    case 'unverified':
+      return binding.reason
+  }
 }
 
 function describeFailure(error: unknown): string {

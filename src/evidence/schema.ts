@@ -32,6 +32,10 @@ const normalizationCommitmentSchema = z.strictObject({
     .string()
     .nullable()
     .describe('Literal-pattern semantics applied; null when none.'),
+  sensitive_redaction_version: z
+    .string()
+    .nullable()
+    .describe('Masking of sensitive input values in output; null when the scenario has none to mask.'),
 })
 
 const scenarioShape = processScenarioSchema.shape
@@ -119,10 +123,28 @@ export const terminalFrameSchema = z.discriminatedUnion('status', [
   }),
 ])
 
+const redactionSchema = z
+  .strictObject({
+    version: z.string(),
+    masked_count: count,
+    locations: z.array(
+      z.strictObject({
+        event_index: count.describe('The sensitive input event whose value was masked.'),
+        stream_byte_offset: count.describe('Offset in the whole PTY byte stream.'),
+        byte_length: z.int().min(1),
+      }),
+    ),
+    locations_truncated: z.boolean(),
+  })
+  .describe('Where sensitive input values were masked in terminal output; never the values themselves.')
+
 const terminalSchema = z.strictObject({
   chunks: z.array(terminalChunkSchema),
   omitted_chunks: z.array(omittedChunksSchema).describe('Runs of chunks left out by limits.output_bytes.'),
   frames: z.array(terminalFrameSchema),
+  redaction: redactionSchema
+    .nullable()
+    .describe('Null when the scenario has no sensitive value of 4+ characters.'),
 })
 
 // ── interactions, exit, process ───────────────────────────────────────────────────────────────────────────

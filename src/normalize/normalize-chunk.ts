@@ -9,6 +9,7 @@ export interface NormalizationCommitment {
   readonly port_normalization_version: string | null
   readonly patterns: NormalizationSettings['patterns']
   readonly pattern_normalization_version: string | null
+  readonly sensitive_redaction_version: string | null
 }
 
 export type ChunkNormalizer = (text: string) => string
@@ -21,11 +22,16 @@ export function createChunkNormalizer(_settings: NormalizationSettings): ChunkNo
   return (text) => text
 }
 
-export function normalizationCommitment(settings: NormalizationSettings): NormalizationCommitment {
+/** `sensitiveRedactionVersion` is set when the scenario has sensitive values that output is searched for. */
+export function normalizationCommitment(
+  settings: NormalizationSettings,
+  sensitiveRedactionVersion: string | null,
+): NormalizationCommitment {
   return {
     ports: settings.ports,
     port_normalization_version: null,
     patterns: settings.patterns,
     pattern_normalization_version: null,
+    sensitive_redaction_version: sensitiveRedactionVersion,
   }
 }

@@ -38,3 +38,48 @@ export function sendCheckedSignal(expected: StartIdentity, signal: NodeJS.Signal
       : { delivery: 'unverified', reason: `signal failed: ${code}` }
   }
 }
+
+/** How long REA waits for one signal's identity check and delivery before recording it unverified. */
+export const SIGNAL_DELIVERY_BOUND_MS = 1000
+
+/**
+ * {@link sendCheckedSignal} under the delivery bound. A delivery that has not settled within the bound is
+ * recorded `unverified`; if it completes later, that late result is not added to any record. Each call is
+ * independent, so a later signal (the finalization SIGKILL) never waits for an earlier one's result.
+ */
+export function deliverSignal(
+  expected: StartIdentity,
+  signal: NodeJS.Signals,
+  check: (
+    identity: StartIdentity,
+    signal: NodeJS.Signals,
+  ) => SignalOutcome | Promise<SignalOutcome> = sendCheckedSignal,
+): Promise<SignalOutcome> {
+  return new Promise((resolve) => {
+    let settled = false
+    const timer = setTimeout(() => {
+      settled = true
+      resolve({
+        delivery: 'unverified',
+        reason: `delivery did not settle within ${SIGNAL_DELIVERY_BOUND_MS} ms`,
+      })
+    }, SIGNAL_DELIVERY_BOUND_MS)
+    // On Linux the check and the kill are synchronous; the bound matters where inspection is asynchronous.
+    void Promise.resolve()
+      .then(() => check(expected, signal))
+      .then(
+        (outcome) => outcome,
+        (error: unknown): SignalOutcome => ({
+          delivery: 'unverified',
+          reason: `signal error: ${String(error)}`,
+        }),
+      )
+      .then((outcome) => {
+        if (!settled) {
+          settled = true
+          clearTimeout(timer)
+          resolve(outcome)
+        }
+      })
+  })
+}

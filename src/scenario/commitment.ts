@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { canonicalDigest } from '../evidence/canonical-json.js'
 import { normalizationCommitment, type NormalizationCommitment } from '../normalize/normalize-chunk.js'
+import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../terminal/redact.js'
 import type { ResolvedScenario } from './resolve.js'
 import type { ProcessScenario, ScenarioEvent } from './schema.js'
 
@@ -86,7 +87,10 @@ export function contractWorkingDirectory(root: string, workingDirectory: string)
  */
 export function buildCommitments(scenario: ProcessScenario, resolved: ResolvedScenario): Commitments {
   const events = scenario.events.map(commitEvent)
-  const normalization = normalizationCommitment(scenario.normalization)
+  const normalization = normalizationCommitment(
+    scenario.normalization,
+    sensitiveValues(scenario).length > 0 ? SENSITIVE_REDACTION_VERSION : null,
+  )
   return {
     scenario: commit({ ...scenario, events }),
     executable: commit({
