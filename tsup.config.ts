@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'cli/main': 'src/cli/main.ts',
+    // Built for bench/ only; not in the package exports.
+    'bench-internals': 'src/bench-internals.ts',
   },
   format: ['esm', 'cjs'],
   dts: { entry: { index: 'src/index.ts' } },

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runFloodBenchmark } from './flood.mjs'
+import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -19,6 +20,17 @@ if (wanted('spawn-exit')) {
   const r = results.spawn_exit
   console.log(
     `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
+}
+if (wanted('process-scan')) {
+  results.process_scan = await runProcessScanBenchmark()
+  for (const scan of results.process_scan.scans) {
+    console.log(
+      `token scan with ${scan.idle_processes} extra idle processes (${scan.processes_on_host} on host): ${scan.scan_median_ms} ms`,
+    )
+  }
+  console.log(
+    `cleanup after exit (one detached child): median ${results.process_scan.cleanup_after_exit_median_ms} ms`,
   )
 }
 if (wanted('flood')) {

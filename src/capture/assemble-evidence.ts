@@ -1,6 +1,14 @@
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from '../evidence/format.js'
 import { sealEvidence } from '../evidence/identity-digest.js'
-import type { Evidence, EvidenceBody, ExitRecord, Interaction, ResidualUnknown } from '../evidence/schema.js'
+import type {
+  Evidence,
+  EvidenceBody,
+  ExitRecord,
+  Interaction,
+  ProcessSample,
+  ResidualUnknown,
+} from '../evidence/schema.js'
+import type { ProcessAccounting } from '../process/sampler.js'
 import type { RootBinding } from '../process/bind-root.js'
 import type { OwnedCleanupResult } from '../process/cleanup.js'
 import type { Settlement } from '../process/settle.js'
@@ -30,6 +38,9 @@ export interface CaptureObservations {
   readonly frames: FrameRecorder
   readonly redactor: SensitiveRedactor
   readonly interactions: Interaction[]
+  readonly samples: ProcessSample[]
+  /** Undefined where REA cannot inspect processes. */
+  readonly processAccounting: ProcessAccounting | undefined
   readonly drain: DrainOutcome
   readonly exit: ExitRecord
   readonly root: { readonly pid: number; readonly binding: RootBinding | undefined } | null
@@ -93,7 +104,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
     exit: observed.exit,
     process: {
       root: rootRecord(observed.root),
-      samples: [],
+      samples: observed.samples,
       coverage: 'sampled',
     },
     settlement: {
@@ -104,7 +115,12 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
     cleanup: {
       owned_processes: observed.owned.status,
       killed: observed.owned.processes,
-      unverified_processes: [],
+      unverified_processes: [...observed.owned.unverified, ...observed.owned.unexplained].map((entry) => ({
+        pid: entry.pid,
+        start_ticks: entry.start_ticks ?? 0,
+        reason: entry.reason,
+        related: entry.related,
+      })),
       renderer: observed.cleanupStates.renderer,
       temporary_root: observed.cleanupStates.temporary_root,
       elapsed_ms: observed.cleanupElapsedMs,
@@ -120,14 +136,16 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       filesystem_before: null,
       filesystem_after: null,
       process: {
-        sample_limit: observed.scenario.limits.process_samples,
-        samples_retained: 0,
-        limit_reached: false,
-        partial: false,
+        ...(observed.processAccounting ?? {
+          sample_limit: observed.scenario.limits.process_samples,
+          samples_retained: 0,
+          limit_reached: false,
+          partial: true,
+        }),
         coverage: 'sampled',
       },
     },
-    truncated: rawTruncated || renderedTruncated,
+    truncated: rawTruncated || renderedTruncated || (observed.processAccounting?.limit_reached ?? false),
     residual_unknowns: unknowns,
     journal: {
       complete: incompleteReasons.length === 0,
@@ -190,11 +208,19 @@ function residualUnknowns(
       detail: 'this release does not snapshot filesystem observation paths',
     })
   }
-  unknowns.push({
-    dimension: 'process',
-    reason: 'process_tree_not_sampled',
-    detail:
-      'this release checks only the run token at settlement and cleanup; the process tree is not sampled',
-  })
+  if (observed.processAccounting === undefined) {
+    unknowns.push({
+      dimension: 'process',
+      reason: 'process_inspection_unavailable',
+      detail: `REA cannot inspect processes on ${process.platform}: the process tree was not observed`,
+    })
+  }
+  for (const unverified of [...observed.owned.unverified, ...observed.owned.unexplained]) {
+    unknowns.push({
+      dimension: 'process',
+      reason: unverified.related ? 'related_process_unverified' : 'unrelated_process_unverified',
+      detail: `pid ${unverified.pid} started during the capture; ${unverified.reason}`,
+    })
+  }
   return unknowns
 }

@@ -5,6 +5,9 @@ import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
 import { cleanUpOwnedProcesses } from '../process/cleanup.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
 import { RUN_TOKEN_VARIABLE, createRunToken } from '../process/run-token.js'
+import { OwnedTree } from '../process/owned-tree.js'
+import { readUptimeTicks } from '../process/proc-linux.js'
+import { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement } from '../process/settle.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import { buildCommitments } from '../scenario/commitment.js'
@@ -56,6 +59,8 @@ interface Root {
   /** Read right after the fork; a start identity survives exec. Used for the immediate terminal kill. */
   readonly spawnIdentity: StartIdentity | undefined
   readonly binding: Promise<RootBinding>
+  /** What the capture owns; undefined where REA cannot inspect processes. */
+  readonly tree: OwnedTree | undefined
 }
 
 /**
@@ -74,6 +79,8 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   // The clock's origin is the launch: every at_ms and every deadline counts from here.
   const clock = createMonotonicClock()
+  const inspectable = process.platform === 'linux'
+  const ticksBeforeLaunch = inspectable ? readUptimeTicks() : 0
   let root: Root | undefined
   let launchFailure: string | undefined
   try {
@@ -87,10 +94,18 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
       terminalType,
     })
     const identity = readStartIdentity(session.pid)
+    const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
     root = {
       session,
-      spawnIdentity: identity.status === 'ok' ? identity.value.identity : undefined,
+      spawnIdentity,
       binding: bindRootIdentity(session.pid, token),
+      tree: inspectable
+        ? new OwnedTree(token, {
+            pid: session.pid,
+            identity: spawnIdentity,
+            startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
+          })
+        : undefined,
     }
   } catch (error) {
     launchFailure = `the command could not be started: ${describeFailure(error)}`
@@ -101,10 +116,24 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   let scheduler: EventScheduler | undefined
   const counts = () => ({
     frames: frames.retainedCount,
-    samples: 0,
+    samples: sampler?.samples.length ?? 0,
     interactions: scheduler?.dispatchedCount ?? 0,
   })
+  const tree = root?.tree
+  const sampler =
+    tree === undefined
+      ? undefined
+      : new ProcessSampler(tree, journal, scenario.limits.process_samples, () =>
+          progress.update('running', counts()),
+        )
   progress.update('running', counts())
+  // The first sample waits for the root's exec, when its token and command name are visible.
+  let running = true
+  void root?.binding.then(() => {
+    if (running) {
+      sampler?.start()
+    }
+  })
 
   const ending: RunEnding =
     root === undefined
@@ -123,10 +152,12 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
           (created) => (scheduler = created),
           () => progress.update('running', counts()),
         )
+  running = false
+  await sampler?.stop()
   const exitPosition = journal.record()
 
   progress.update('settling', counts())
-  const settlement = await awaitSettlement(token, scenario.settle_ms)
+  const settlement = await awaitSettlement(sampler, scenario.settle_ms)
   if (root !== undefined) {
     await frames.record({ trigger: 'final' })
   }
@@ -134,7 +165,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   progress.update('cleanup', counts())
   const cleanupStartMs = performance.now()
-  const owned = await cleanUpOwnedProcesses(token, settlement.lastScan)
+  const owned = await cleanUpOwnedProcesses(tree, settlement.lastObservation)
   const rootBinding = root === undefined ? undefined : await root.binding
   renderer.dispose()
   root?.session.dispose()
@@ -157,6 +188,8 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
     frames,
     redactor: observers.redactor,
     interactions,
+    samples: sampler?.samples ?? [],
+    processAccounting: sampler?.accounting,
     drain: ending.exit?.drain ?? 'incomplete',
     exit: exitRecord(ending, exitPosition.sequence, exitPosition.at_ms),
     root: root === undefined ? null : { pid: root.session.pid, binding: rootBinding },

@@ -202,6 +202,12 @@ const rootProcessSchema = z.strictObject({
   binding_reason: z.string().optional(),
 })
 
+const attributionSchema = z
+  .enum(['root', 'token', 'lineage', 'session'])
+  .describe(
+    'Why the process is the capture’s: the root, its run token, a seen parent, or the root’s session.',
+  )
+
 export const processSampleSchema = z.strictObject({
   ...position,
   processes: z.array(
@@ -213,6 +219,7 @@ export const processSampleSchema = z.strictObject({
       start_ticks: count,
       command: z.string().describe('Kernel command name (at most 15 bytes); never argv.'),
       state: z.string(),
+      attribution: attributionSchema,
     }),
   ),
 })
@@ -236,12 +243,22 @@ const cleanupSchema = z.strictObject({
       pid: z.int().min(1),
       start_ticks: count,
       command: z.string(),
+      attribution: attributionSchema,
       delivery: signalDeliverySchema,
       reason: z.string().optional(),
       confirmed_gone: z.boolean(),
     }),
   ),
-  unverified_processes: z.array(z.strictObject({ pid: z.int().min(1), reason: z.string() })),
+  unverified_processes: z
+    .array(
+      z.strictObject({
+        pid: z.int().min(1),
+        start_ticks: count,
+        reason: z.string(),
+        related: z.boolean().describe('In the root’s session or group, or a child of an owned process.'),
+      }),
+    )
+    .describe('Processes started during the capture whose ownership could not be read; never signalled.'),
   renderer: z.enum(['disposed', 'not_created']),
   temporary_root: z.enum(['removed', 'not_created', 'failed']),
   elapsed_ms: ms,
@@ -363,5 +380,6 @@ export type OmittedChunks = z.output<typeof omittedChunksSchema>
 export type TerminalFrame = z.output<typeof terminalFrameSchema>
 export type Interaction = z.output<typeof interactionSchema>
 export type ExitRecord = z.output<typeof exitSchema>
+export type ProcessSample = z.output<typeof processSampleSchema>
 export type ResidualUnknown = z.output<typeof residualUnknownSchema>
 export type TruncationDetails = EvidenceBody['truncation_details']

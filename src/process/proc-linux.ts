@@ -149,3 +149,39 @@ export function readBootId(): string {
   bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
   return bootId
 }
+
+/**
+ * The PIDs of a process's children, from `/proc/PID/task/TID/children` of each of its threads (a child is
+ * listed under the thread that forked it). Empty when the process is gone.
+ */
+export function readChildren(pid: number): number[] {
+  let threads: string[]
+  try {
+    threads = readdirSync(`/proc/${pid}/task`)
+  } catch {
+    // Gone, or not ours to list: no children to report.
+    return []
+  }
+  const children: number[] = []
+  for (const thread of threads) {
+    let text: string
+    try {
+      text = readProcFile(`/proc/${pid}/task/${thread}/children`).toString('latin1')
+    } catch {
+      // The thread ended between the listing and the read.
+      continue
+    }
+    for (const field of text.split(' ')) {
+      const child = Number(field)
+      if (field !== '' && Number.isSafeInteger(child)) {
+        children.push(child)
+      }
+    }
+  }
+  return children
+}
+
+/** Clock ticks since boot now, the unit of start times (CLK_TCK is 100 on Linux). */
+export function readUptimeTicks(): number {
+  return Math.floor(Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]) * 100)
+}

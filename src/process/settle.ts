@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import { scanForRunToken, type TokenScan } from './token-scan.js'
+import type { TreeObservation } from './owned-tree.js'
+import type { ProcessSampler } from './sampler.js'
 
-const SETTLE_POLL_MS = 10
+/** How often settlement looks again while owned processes remain. */
+const SETTLE_POLL_MS = 20
 
 export type SettlementStatus = 'quiesced' | 'cleanup_needed' | 'unverifiable'
 
@@ -9,19 +11,23 @@ export interface Settlement {
   readonly status: SettlementStatus
   readonly elapsed_ms: number
   readonly reason?: string
-  /** The last scan made; cleanup starts from it instead of scanning again. */
-  readonly lastScan?: TokenScan
+  /** The last observation; cleanup starts from it instead of observing again. */
+  readonly lastObservation?: TreeObservation
 }
 
 /**
- * After the root exited, watches for processes that still carry the run token until none is left
- * (`quiesced`) or `settleMs` runs out (`cleanup_needed`). It returns as soon as the tree is quiet, so a short
- * command does not pay the whole settle interval.
+ * After the root exited, samples the owned tree (token, lineage, the root's session and group) until nothing
+ * owned is left (`quiesced`) or `settleMs` runs out (`cleanup_needed`). It returns as soon as the tree is quiet,
+ * so a short command does not pay the whole interval. A related process whose ownership REA cannot read makes
+ * the outcome `unverifiable`.
  */
-export async function awaitSettlement(token: string, settleMs: number): Promise<Settlement> {
+export async function awaitSettlement(
+  sampler: ProcessSampler | undefined,
+  settleMs: number,
+): Promise<Settlement> {
   const startedAt = performance.now()
   const elapsed = (): number => Math.round(performance.now() - startedAt)
-  if (process.platform !== 'linux') {
+  if (sampler === undefined) {
     return {
       status: 'unverifiable',
       elapsed_ms: 0,
@@ -29,12 +35,20 @@ export async function awaitSettlement(token: string, settleMs: number): Promise<
     }
   }
   for (;;) {
-    const scan = await scanForRunToken(token)
-    if (scan.holders.length === 0) {
-      return { status: 'quiesced', elapsed_ms: elapsed(), lastScan: scan }
+    const observation = await sampler.sample({ includeSession: true })
+    const related = observation.unreadable.filter((process) => process.related)
+    if (observation.owned.length === 0) {
+      return related.length === 0
+        ? { status: 'quiesced', elapsed_ms: elapsed(), lastObservation: observation }
+        : {
+            status: 'unverifiable',
+            elapsed_ms: elapsed(),
+            reason: `related processes whose ownership could not be read: ${related.map((process) => process.pid).join(', ')}`,
+            lastObservation: observation,
+          }
     }
     if (performance.now() - startedAt >= settleMs) {
-      return { status: 'cleanup_needed', elapsed_ms: elapsed(), lastScan: scan }
+      return { status: 'cleanup_needed', elapsed_ms: elapsed(), lastObservation: observation }
     }
     await delay(Math.min(SETTLE_POLL_MS, Math.max(1, settleMs - (performance.now() - startedAt))))
   }

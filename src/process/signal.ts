@@ -15,6 +15,10 @@ export interface SignalOutcome {
  * The check and the kill remain two separate operating-system calls.
  */
 export function sendCheckedSignal(expected: StartIdentity, signal: NodeJS.Signals): SignalOutcome {
+  // Never init, never REA's own process or its parent, whatever a record says: a last line of defence.
+  if (expected.pid <= 1 || expected.pid === process.pid || expected.pid === process.ppid) {
+    return { delivery: 'unverified', reason: `refused to signal protected process ${expected.pid}` }
+  }
   const current = readStartIdentity(expected.pid)
   switch (current.status) {
     case 'gone':

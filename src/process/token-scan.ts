@@ -1,12 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
-import { listProcessIds, readEnvironContains } from './proc-linux.js'
+import { listProcessIds, readEnvironContains, type ProcStat } from './proc-linux.js'
 import { runTokenEntry } from './run-token.js'
 
 export interface TokenHolder {
   readonly identity: StartIdentity
   /** Kernel command name, read after exec. */
   readonly command: string
+  readonly stat: ProcStat
 }
 
 export interface UnreadableProcess {
@@ -19,6 +20,13 @@ export interface TokenScan {
   readonly holders: TokenHolder[]
   /** Live processes whose environment REA could not read, so it cannot tell whether they carry the token. */
   readonly unreadable: UnreadableProcess[]
+  /** Every process that has an environment (kernel threads have none): the only possible session members. */
+  readonly userProcessIds: number[]
+}
+
+export interface ScanOptions {
+  /** Processes that started earlier cannot be the capture's; an empty environment among them is not re-read. */
+  readonly startedSinceTicks?: number
 }
 
 /** An environment that reads empty may belong to a process inside execve: look again this often, this many times. */
@@ -31,9 +39,10 @@ const EMPTY_ENVIRON_RECHECKS = 5
  * carrier the identity is read, the token re-read, and the identity read again, so a PID reused between the
  * reads is never attributed to the capture.
  */
-export async function scanForRunToken(token: string): Promise<TokenScan> {
+export async function scanForRunToken(token: string, options: ScanOptions = {}): Promise<TokenScan> {
+  const startedSinceTicks = options.startedSinceTicks ?? 0
   const entry = Buffer.from(runTokenEntry(token))
-  const scan: TokenScan = { holders: [], unreadable: [] }
+  const scan: TokenScan = { holders: [], unreadable: [], userProcessIds: [] }
   const examined = new Set<number>([process.pid])
   let recheck: number[] = []
   // A holder that forks and exits between the listing and its read would hide the child, which was not in
@@ -46,22 +55,32 @@ export async function scanForRunToken(token: string): Promise<TokenScan> {
   ) {
     for (const pid of pids) {
       examined.add(pid)
-      if (examineProcess(pid, entry, scan) === 'empty') {
+      if (examineProcess(pid, entry, scan, startedSinceTicks) === 'empty') {
         recheck.push(pid)
       }
     }
   }
   for (let round = 0; round < EMPTY_ENVIRON_RECHECKS && recheck.length > 0; round++) {
     await delay(EMPTY_ENVIRON_RECHECK_MS)
-    recheck = recheck.filter((pid) => examineProcess(pid, entry, scan) === 'empty')
+    recheck = recheck.filter((pid) => examineProcess(pid, entry, scan, startedSinceTicks) === 'empty')
   }
-  return scan
+  // A process read again after an empty environment was listed each time.
+  return { ...scan, userProcessIds: [...new Set(scan.userProcessIds)] }
 }
 
 /** Examines one process, adding it to the scan; returns 'empty' when its environment must be read again. */
-function examineProcess(pid: number, entry: Buffer, scan: TokenScan): 'done' | 'empty' {
+function examineProcess(
+  pid: number,
+  entry: Buffer,
+  scan: TokenScan,
+  startedSinceTicks: number,
+): 'done' | 'empty' {
   const carries = readEnvironContains(pid, entry)
-  if (carries.status === 'gone' || (carries.status === 'ok' && carries.value === 'lacks')) {
+  if (carries.status === 'gone') {
+    return 'done'
+  }
+  scan.userProcessIds.push(pid)
+  if (carries.status === 'ok' && carries.value === 'lacks') {
     return 'done'
   }
   const before = readStartIdentity(pid)
@@ -77,7 +96,8 @@ function examineProcess(pid: number, entry: Buffer, scan: TokenScan): 'done' | '
     return 'done'
   }
   if (carries.value === 'empty') {
-    return 'empty'
+    // Only a process that started since the capture began can be one of its own, caught inside execve.
+    return before.value.identity.start_ticks >= startedSinceTicks ? 'empty' : 'done'
   }
   const confirmed = readEnvironContains(pid, entry)
   const after = readStartIdentity(pid)
@@ -87,7 +107,11 @@ function examineProcess(pid: number, entry: Buffer, scan: TokenScan): 'done' | '
     after.status === 'ok' &&
     sameIdentity(before.value.identity, after.value.identity)
   ) {
-    scan.holders.push({ identity: after.value.identity, command: after.value.stat.comm })
+    scan.holders.push({
+      identity: after.value.identity,
+      command: after.value.stat.comm,
+      stat: after.value.stat,
+    })
   }
   return 'done'
 }

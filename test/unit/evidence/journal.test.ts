@@ -31,9 +31,11 @@ describe('readJournal', () => {
         case 'exit':
           expect(evidence.exit.sequence).toBe(entry.sequence)
           break
+        case 'sample':
+          expect(evidence.process.samples[entry.index]?.sequence).toBe(entry.sequence)
+          break
         case 'omitted_chunks':
         case 'interaction':
-        case 'sample':
         case 'finalization_signal':
           throw new Error(`unexpected ${entry.kind} in this capture`)
       }

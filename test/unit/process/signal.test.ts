@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { StartIdentity } from '../../../src/process/identity.js'
-import { deliverSignal, SIGNAL_DELIVERY_BOUND_MS, type SignalOutcome } from '../../../src/process/signal.js'
+import {
+  deliverSignal,
+  sendCheckedSignal,
+  SIGNAL_DELIVERY_BOUND_MS,
+  type SignalOutcome,
+} from '../../../src/process/signal.js'
 
 const identity: StartIdentity = { pid: 4242, start_ticks: 1, boot_id: 'boot' }
 afterEach(() => vi.useRealTimers())
@@ -40,5 +45,20 @@ describe('deliverSignal', () => {
     await expect(fast).resolves.toEqual({ delivery: 'signaled' })
     await vi.advanceTimersByTimeAsync(SIGNAL_DELIVERY_BOUND_MS)
     await expect(slow).resolves.toMatchObject({ delivery: 'unverified' })
+  })
+})
+
+describe('sendCheckedSignal', () => {
+  test.for([
+    ['PID 0', 0],
+    ['init', 1],
+    ['REA’s own process', process.pid],
+    ['REA’s parent', process.ppid],
+  ])('refuses to signal %s whatever the record says', ([, pid]) => {
+    const outcome = sendCheckedSignal({ pid: pid as number, start_ticks: 0, boot_id: 'x' }, 'SIGKILL')
+    expect(outcome).toEqual({
+      delivery: 'unverified',
+      reason: `refused to signal protected process ${pid as number}`,
+    })
   })
 })

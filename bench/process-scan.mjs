@@ -1,0 +1,58 @@
+// Token scans with many idle processes, and cleanup latency after the root exits.
+import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { captureProcess } from '../dist/index.js'
+import { scanForRunToken } from '../dist/bench-internals.js'
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+function startIdle(count) {
+  // Idle processes that are not REA's: the scan must read past every one of them.
+  return Array.from({ length: count }, () => spawn('sleep', ['600'], { stdio: 'ignore' }))
+}
+
+async function waitForProcessCount(minimum) {
+  for (;;) {
+    if (readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length >= minimum) {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 30 } = {}) {
+  const scans = []
+  for (const count of counts) {
+    const baseline = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
+    const idle = startIdle(count)
+    try {
+      await waitForProcessCount(baseline + count)
+      const total = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
+      const times = []
+      for (let index = 0; index < repeats; index++) {
+        const started = performance.now()
+        await scanForRunToken('rea-benchmark-token-that-no-process-carries')
+        times.push(performance.now() - started)
+      }
+      scans.push({
+        idle_processes: count,
+        processes_on_host: total,
+        scan_median_ms: Number(median(times).toFixed(2)),
+      })
+    } finally {
+      for (const child of idle) {
+        child.kill('SIGKILL')
+      }
+    }
+  }
+  // Cleanup latency: a root that leaves a detached sleeper behind; cleanup kills and confirms it.
+  const cleanup = []
+  for (let index = 0; index < 15; index++) {
+    const evidence = await captureProcess({
+      executable: 'test/fixtures/programs/detach-sleeper.sh',
+      settle_ms: 0,
+    })
+    cleanup.push(evidence.cleanup.elapsed_ms)
+  }
+  return { scans, cleanup_after_exit_median_ms: median(cleanup) }
+}

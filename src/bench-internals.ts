@@ -1,0 +1,5 @@
+/**
+ * Internal entry for `bench/` only (not exported from the package): the pieces benchmarks time directly.
+ * @internal
+ */
+export { scanForRunToken } from './process/token-scan.js'

@@ -1,0 +1,164 @@
+import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
+import { readChildren, readProcStat, type ProcStat } from './proc-linux.js'
+import { scanForRunToken, type UnreadableProcess } from './token-scan.js'
+
+/**
+ * Why REA considers a process its own:
+ * - `root`: the process it started (tracked by the identity read at the fork, also before exec);
+ * - `token`: its environment carries the capture's run token;
+ * - `lineage`: REA saw it as a child of an owned process (it started after that parent);
+ * - `session`: it belongs to the root's session or process group and started after the root. Session and
+ *   group membership are only inherited, so such a process descends from the root even if it cleared its
+ *   environment and its parents are gone.
+ */
+export type Attribution = 'root' | 'token' | 'lineage' | 'session'
+
+export interface OwnedProcess {
+  readonly identity: StartIdentity
+  readonly stat: ProcStat
+  readonly attribution: Attribution
+}
+
+export interface UnreadableRelation extends UnreadableProcess {
+  /** In the root's session or process group, or a child of an owned process: probably the capture's own. */
+  readonly related: boolean
+}
+
+export interface TreeObservation {
+  /** Owned processes alive now (zombies are gone). */
+  readonly owned: OwnedProcess[]
+  /** Processes started since the root whose environment REA could not read, so their token is unknown. */
+  readonly unreadable: UnreadableRelation[]
+}
+
+export interface TreeRoot {
+  readonly pid: number
+  /** The identity read at the fork; undefined when the root was already gone. */
+  readonly identity: StartIdentity | undefined
+  /** Start time of the root in clock ticks: nothing that started earlier can be the capture's. */
+  readonly startTicks: number
+}
+
+/**
+ * The processes a capture owns, as far as REA can tell. Each observation scans for the run token, follows
+ * children of every owned process, and (when asked, at settlement and cleanup) checks the root's session and
+ * process group. Processes found once are followed by their identity while they live, so lineage seen in one
+ * sample still counts after their parent exited.
+ */
+export class OwnedTree {
+  readonly #token: string
+  readonly #root: TreeRoot
+  #known = new Map<number, OwnedProcess>()
+  #running: Promise<TreeObservation> | undefined
+
+  constructor(token: string, root: TreeRoot) {
+    this.#token = token
+    this.#root = root
+    if (root.identity !== undefined) {
+      const stat = readProcStat(root.pid)
+      if (stat.status === 'ok') {
+        this.#known.set(root.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
+      }
+    }
+  }
+
+  /** Observes the tree; concurrent callers share one observation, since each updates what is known. */
+  observe(options: { readonly includeSession: boolean }): Promise<TreeObservation> {
+    const previous = this.#running ?? Promise.resolve(undefined)
+    const next = previous.then(() => this.#observe(options.includeSession))
+    this.#running = next
+    return next
+  }
+
+  async #observe(includeSession: boolean): Promise<TreeObservation> {
+    const scan = await scanForRunToken(this.#token, { startedSinceTicks: this.#root.startTicks })
+    const alive = new Map<number, OwnedProcess>()
+    for (const holder of scan.holders) {
+      if (holder.identity.start_ticks >= this.#root.startTicks || holder.identity.pid === this.#root.pid) {
+        alive.set(holder.identity.pid, { identity: holder.identity, stat: holder.stat, attribution: 'token' })
+      }
+    }
+    for (const [pid, known] of this.#known) {
+      if (!alive.has(pid)) {
+        const current = readStartIdentity(pid)
+        if (current.status === 'ok' && sameIdentity(current.value.identity, known.identity)) {
+          alive.set(pid, { ...known, stat: current.value.stat })
+        }
+      }
+    }
+    this.#followChildren(alive)
+    if (includeSession) {
+      this.#addSessionMembers(alive, scan.userProcessIds)
+      this.#followChildren(alive)
+    }
+    this.#known = alive
+    const unreadable = scan.unreadable
+      .filter((process) => process.start_ticks !== null && process.start_ticks >= this.#root.startTicks)
+      .filter((process) => !alive.has(process.pid))
+      .map((process) => ({ ...process, related: this.#isRelated(process.pid, alive) }))
+    return { owned: [...alive.values()], unreadable }
+  }
+
+  /** Adds every child of an owned process, transitively; a child cannot have started before its parent. */
+  #followChildren(alive: Map<number, OwnedProcess>): void {
+    const queue = [...alive.values()]
+    for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
+      for (const pid of readChildren(parent.identity.pid)) {
+        if (alive.has(pid)) {
+          continue
+        }
+        const child = readStartIdentity(pid)
+        if (
+          child.status === 'ok' &&
+          child.value.stat.ppid === parent.identity.pid &&
+          child.value.identity.start_ticks >= parent.identity.start_ticks
+        ) {
+          const owned: OwnedProcess = {
+            identity: child.value.identity,
+            stat: child.value.stat,
+            attribution: 'lineage',
+          }
+          alive.set(pid, owned)
+          queue.push(owned)
+        }
+      }
+    }
+  }
+
+  /** Members of the root's session or process group that started after the root. */
+  #addSessionMembers(alive: Map<number, OwnedProcess>, candidates: readonly number[]): void {
+    const rootPid = this.#root.pid
+    // Linux never hands out a PID still used as a session or group ID. So if the root's PID now belongs to
+    // another process, no member of the root's session is left, and that ID names someone else's session.
+    const holder = readStartIdentity(rootPid)
+    const rootIdentity = this.#root.identity
+    if (
+      holder.status === 'ok' &&
+      (rootIdentity === undefined || !sameIdentity(holder.value.identity, rootIdentity))
+    ) {
+      return
+    }
+    for (const pid of candidates) {
+      if (alive.has(pid) || pid === process.pid) {
+        continue
+      }
+      const current = readStartIdentity(pid)
+      if (current.status !== 'ok') {
+        continue
+      }
+      const { stat, identity } = current.value
+      if ((stat.sid === rootPid || stat.pgid === rootPid) && identity.start_ticks >= this.#root.startTicks) {
+        alive.set(pid, { identity, stat, attribution: 'session' })
+      }
+    }
+  }
+
+  #isRelated(pid: number, alive: Map<number, OwnedProcess>): boolean {
+    const stat = readProcStat(pid)
+    if (stat.status !== 'ok') {
+      return false
+    }
+    const rootPid = this.#root.pid
+    return stat.value.sid === rootPid || stat.value.pgid === rootPid || alive.has(stat.value.ppid)
+  }
+}

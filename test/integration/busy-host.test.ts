@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { captureProcess } from '../../src/index.js'
+
+const RUNS = 200
+let burners: ChildProcess[] = []
+
+// Keep both cores busy for the whole file, as on a loaded CI machine.
+beforeAll(() => {
+  burners = [0, 1].map(() => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }))
+})
+afterAll(() => {
+  for (const burner of burners) {
+    burner.kill('SIGKILL')
+  }
+})
+
+describe.each([
+  ['true', { executable: 'true' }],
+  ['a two-line script', { executable: 'sh', arguments: ['-c', 'echo one; echo two'] }],
+])('%s on a busy host', (_name, scenario) => {
+  test(`records the same settlement and cleanup outcome in ${RUNS} captures, none truncated or partial`, async () => {
+    const outcomes = new Map<string, number>()
+    for (let run = 0; run < RUNS; run++) {
+      const evidence = await captureProcess(scenario)
+      const outcome = JSON.stringify({
+        exit: [evidence.exit.code, evidence.exit.reason],
+        settlement: evidence.settlement.status,
+        cleanup: evidence.cleanup.owned_processes,
+        truncated: evidence.truncated,
+        partial: evidence.truncation_details.process.partial,
+        processUnknowns: evidence.residual_unknowns.filter((unknown) => unknown.dimension === 'process')
+          .length,
+      })
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
+    }
+    expect(Object.fromEntries(outcomes)).toEqual({
+      [JSON.stringify({
+        exit: [0, 'exited'],
+        settlement: 'quiesced',
+        cleanup: 'not_needed',
+        truncated: false,
+        partial: false,
+        processUnknowns: 0,
+      })]: RUNS,
+    })
+  })
+})

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { describe, expect, test } from 'vitest'
+import { captureProcess, type Evidence } from '../../src/index.js'
+import { readStartIdentity } from '../../src/process/identity.js'
+import { program } from '../helpers/fixtures.js'
+import { findTokenCarriers } from '../helpers/token-carriers.js'
+
+const DAEMON_RUNS = 100
+
+/** Every process a capture left behind that still carries any run token. */
+const survivors = () => findTokenCarriers()
+
+const killedCommands = (evidence: Evidence) =>
+  evidence.cleanup.killed.filter((entry) => entry.delivery === 'signaled').map((entry) => entry.command)
+
+describe('owned-process cleanup', () => {
+  test(`leaves no daemon behind in ${DAEMON_RUNS} captures, and records that cleanup was needed and done`, async () => {
+    const problems: string[] = []
+    for (let run = 0; run < DAEMON_RUNS; run++) {
+      const evidence = await captureProcess({ executable: program('daemons.sh'), settle_ms: 50 })
+      const left = survivors()
+      if (
+        left.length > 0 ||
+        evidence.settlement.status !== 'cleanup_needed' ||
+        evidence.cleanup.owned_processes !== 'completed' ||
+        killedCommands(evidence).filter((command) => command === 'sleep').length !== 3
+      ) {
+        problems.push(
+          `run ${run}: ${left.length} left, settlement ${evidence.settlement.status}, cleanup ${evidence.cleanup.owned_processes}, killed ${killedCommands(evidence).join(' ')}`,
+        )
+        for (const carrier of left) {
+          process.kill(carrier.pid, 'SIGKILL')
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  test('isolates 8 parallel captures from each other and from an unrelated process', async () => {
+    let unrelated: ChildProcess | undefined
+    try {
+      unrelated = spawn('sleep', ['600'], { stdio: 'ignore' })
+      const captures = await Promise.all(
+        Array.from({ length: 8 }, () => captureProcess({ executable: program('daemons.sh'), settle_ms: 50 })),
+      )
+      expect(survivors()).toEqual([])
+      for (const evidence of captures) {
+        expect(evidence.cleanup.owned_processes).toBe('completed')
+        expect(killedCommands(evidence).filter((command) => command === 'sleep')).toHaveLength(3)
+        // Each capture killed only its own: no pid appears in two captures' cleanup.
+      }
+      const pids = captures.flatMap((evidence) => evidence.cleanup.killed.map((entry) => entry.pid))
+      expect(new Set(pids).size).toBe(pids.length)
+      expect(pids).not.toContain(unrelated.pid)
+      expect(readStartIdentity(unrelated.pid!).status).toBe('ok')
+    } finally {
+      unrelated?.kill('SIGKILL')
+    }
+  })
+
+  test('kills a descendant that cleared its environment, by lineage or the root’s session', async () => {
+    const evidence = await captureProcess({ executable: program('clear-env-child.sh'), settle_ms: 50 })
+    const sleeper = evidence.cleanup.killed.find((entry) => entry.command === 'sleep')
+    expect(sleeper).toMatchObject({ delivery: 'signaled', confirmed_gone: true })
+    expect(['lineage', 'session']).toContain(sleeper!.attribution)
+    expect(readStartIdentity(sleeper!.pid).status).toBe('gone')
+  })
+
+  test('ends and cleans up when a grandchild keeps the PTY slave open', async () => {
+    const evidence = await captureProcess({ executable: program('pty-holder.sh'), settle_ms: 50 })
+    expect(evidence.exit).toMatchObject({ code: 0, reason: 'exited' })
+    expect(evidence.truncation_details.raw_terminal.drain).toBe('complete')
+    expect(evidence.cleanup.owned_processes).toBe('completed')
+    expect(killedCommands(evidence)).toContain('sleep')
+  })
+
+  test('ends and cleans up when a child closed its PTY descriptors and keeps running', async () => {
+    const evidence = await captureProcess({ executable: program('pty-closer.sh'), settle_ms: 50 })
+    expect(evidence.exit).toMatchObject({ code: 0, reason: 'exited' })
+    expect(evidence.cleanup.owned_processes).toBe('completed')
+    expect(killedCommands(evidence)).toContain('sleep')
+  })
+
+  test('confirms a killed detached child gone without waiting for init to reap the zombie', async () => {
+    const evidence = await captureProcess({ executable: program('detach-sleeper.sh'), settle_ms: 0 })
+    expect(evidence.cleanup.killed).toContainEqual(
+      expect.objectContaining({ command: 'sleep', confirmed_gone: true }),
+    )
+    // Init reaps an orphan 1.7–1.9 s after it dies here; a zombie counts as gone, so cleanup need not wait.
+    expect(evidence.cleanup.elapsed_ms).toBeLessThan(1500)
+  })
+})
+
+describe('process sampling', () => {
+  test('samples the owned tree with identities and command names, never argv', async () => {
+    const evidence = await captureProcess({
+      executable: 'bash',
+      arguments: ['-c', 'sleep 0.4 & wait; echo secret-argument-5150 >/dev/null'],
+    })
+    const samples = evidence.process.samples
+    expect(samples.length).toBeGreaterThanOrEqual(2)
+    const running = samples.find((sample) => sample.processes.some((entry) => entry.command === 'sleep'))
+    expect(running).toBeDefined()
+    const root = running!.processes.find((entry) => entry.pid === evidence.process.root!.pid)
+    expect(root).toMatchObject({ command: 'bash', sid: evidence.process.root!.pid, attribution: 'token' })
+    expect(running!.processes.find((entry) => entry.command === 'sleep')).toMatchObject({ ppid: root!.pid })
+    expect(JSON.stringify(samples)).not.toContain('secret-argument-5150')
+    expect(evidence.truncation_details.process).toMatchObject({
+      limit_reached: false,
+      partial: false,
+      coverage: 'sampled',
+    })
+    expect(evidence.process.root).toMatchObject({ binding: 'bound' })
+  })
+
+  test('stops keeping samples at limits.process_samples and says the record is partial', async () => {
+    const evidence = await captureProcess({
+      executable: 'sleep',
+      arguments: ['0.5'],
+      limits: { process_samples: 2 },
+    })
+    expect(evidence.process.samples).toHaveLength(2)
+    expect(evidence.truncation_details.process).toMatchObject({
+      sample_limit: 2,
+      limit_reached: true,
+      partial: true,
+    })
+    expect(evidence.truncated).toBe(true)
+    // Settlement and cleanup still observed the whole tree.
+    expect(evidence.settlement.status).toBe('quiesced')
+  })
+})
