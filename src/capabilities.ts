@@ -1,5 +1,5 @@
 import { isReaError } from './errors.js'
-import { readBootId, readEnvironContains, readProcStat } from './process/proc-linux.js'
+import { prepareProcessInspection } from './process/prepare-inspection.js'
 import { loadPtyBackend } from './terminal/load-pty-backend.js'
 import { REA_VERSION } from './version.js'
 
@@ -33,7 +33,7 @@ const PTY_PROBE_TIMEOUT_MS = 10_000
  */
 export async function checkCapabilities(): Promise<CapabilityReport> {
   const pty = await probePtyBackend()
-  const inspection = probeProcessInspection()
+  const inspection = await probeProcessInspection()
   const capture: Capability =
     pty.status === 'available' && inspection.status === 'available'
       ? { status: 'available', detail: 'PTY capture with process ownership inspection' }
@@ -114,35 +114,36 @@ async function probePtyBackend(): Promise<Capability> {
   }
 }
 
-function probeProcessInspection(): Capability {
-  switch (process.platform) {
-    case 'linux': {
-      try {
-        const stat = readProcStat(process.pid)
-        const environ = readEnvironContains(process.pid, Buffer.from('PATH='))
-        readBootId()
-        if (stat.status !== 'ok' || environ.status === 'unreadable') {
-          return {
-            status: 'unavailable',
-            detail: '/proc does not expose process status and environments here',
-          }
-        }
-        return { status: 'available', detail: '/proc: start identity, environment token, boot id' }
-      } catch (error) {
-        return { status: 'unavailable', detail: `/proc is not usable: ${String(error)}` }
+/**
+ * Inspection is checked by using it: reading this process's identity and environment through the inspector
+ * for this host. On macOS that first compiles REA's helper with xcrun, as a capture would.
+ */
+async function probeProcessInspection(): Promise<Capability> {
+  let inspector
+  try {
+    inspector = await prepareProcessInspection()
+  } catch (error) {
+    if (isReaError(error)) {
+      return {
+        status: 'unavailable',
+        detail: error.message,
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
       }
     }
-    case 'darwin':
+    return { status: 'unavailable', detail: `process inspection failed: ${String(error)}` }
+  }
+  try {
+    const stat = inspector.readStat(process.pid)
+    const environ = inspector.readEnviron(process.pid, Buffer.from('PATH='))
+    inspector.bootId()
+    if (stat.status !== 'ok' || environ.status !== 'ok') {
       return {
         status: 'unavailable',
-        detail:
-          'process ownership inspection on macOS needs the packaged Swift helper, which this release does not include yet',
-        hint: 'Capture on Linux, or inside a Linux VM or container.',
+        detail: `${inspector.name} does not expose process status and environments here`,
       }
-    default:
-      return {
-        status: 'unavailable',
-        detail: `process ownership inspection is not available on ${process.platform}`,
-      }
+    }
+    return { status: 'available', detail: `${inspector.name}: start identity, environment token, boot id` }
+  } catch (error) {
+    return { status: 'unavailable', detail: `${inspector.name} is not usable: ${String(error)}` }
   }
 }

@@ -2,6 +2,7 @@ import type { Evidence } from '../evidence/schema.js'
 import { resolveScenario } from '../scenario/resolve.js'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
+import { prepareProcessInspection } from '../process/prepare-inspection.js'
 import { loadPtyBackend } from '../terminal/load-pty-backend.js'
 import type { ProgressRecord } from './progress.js'
 
@@ -32,6 +33,8 @@ export async function captureProcess(
   const validated = validateScenario(scenario)
   const resolved = resolveScenario(validated, options.root ?? process.cwd())
   const backend = await loadPtyBackend()
+  // On macOS this compiles REA's process-inspection helper before anything starts.
+  await prepareProcessInspection()
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
   return runCapture({

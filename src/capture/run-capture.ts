@@ -6,7 +6,7 @@ import { cleanUpOwnedProcesses } from '../process/cleanup.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
 import { RUN_TOKEN_VARIABLE, createRunToken } from '../process/run-token.js'
 import { OwnedTree } from '../process/owned-tree.js'
-import { readUptimeTicks } from '../process/proc-linux.js'
+import { processInspector } from '../process/inspector.js'
 import { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement } from '../process/settle.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
@@ -79,8 +79,8 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   // The clock's origin is the launch: every at_ms and every deadline counts from here.
   const clock = createMonotonicClock()
-  const inspectable = process.platform === 'linux'
-  const ticksBeforeLaunch = inspectable ? readUptimeTicks() : 0
+  const inspector = processInspector()
+  const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
   let root: Root | undefined
   let launchFailure: string | undefined
   try {
@@ -99,13 +99,18 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
       session,
       spawnIdentity,
       binding: bindRootIdentity(session.pid, token),
-      tree: inspectable
-        ? new OwnedTree(token, {
-            pid: session.pid,
-            identity: spawnIdentity,
-            startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
-          })
-        : undefined,
+      tree:
+        inspector === undefined
+          ? undefined
+          : new OwnedTree(
+              token,
+              {
+                pid: session.pid,
+                identity: spawnIdentity,
+                startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
+              },
+              inspector,
+            ),
     }
   } catch (error) {
     launchFailure = `the command could not be started: ${describeFailure(error)}`

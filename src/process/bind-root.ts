@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
-import { readEnvironContains } from './proc-linux.js'
+import { processInspector } from './inspector.js'
 import { runTokenEntry } from './run-token.js'
 
 /** How long REA waits for the root's token to become visible after exec. */
@@ -19,7 +19,8 @@ export type RootBinding =
  * and after the token: a change in between leaves the root unverified instead of adopting a replacement.
  */
 export async function bindRootIdentity(pid: number, token: string): Promise<RootBinding> {
-  if (process.platform !== 'linux') {
+  const inspector = processInspector()
+  if (inspector === undefined) {
     return {
       binding: 'unverified',
       identity: null,
@@ -37,7 +38,7 @@ export async function bindRootIdentity(pid: number, token: string): Promise<Root
   const identity = first.value.identity
   const deadline = performance.now() + BINDING_WINDOW_MS
   for (;;) {
-    const token = readEnvironContains(pid, entry)
+    const token = inspector.readEnviron(pid, entry)
     const after = readStartIdentity(pid)
     if (token.status === 'gone' || after.status === 'gone') {
       return { binding: 'exited_before_binding', identity }

@@ -1,9 +1,10 @@
-import { readBootId, readProcStat, type ProcRead, type ProcStat } from './proc-linux.js'
+import { processInspector } from './inspector.js'
+import type { ProcRead, ProcStat } from './proc-linux.js'
 
 /** Who a PID belonged to when REA looked: a PID alone can be reused by an unrelated process. */
 export interface StartIdentity {
   readonly pid: number
-  /** Start time in clock ticks since boot, from `/proc/PID/stat` field 22. */
+  /** Start time in clock ticks (10 ms) since boot: `/proc/PID/stat` field 22 on Linux. */
   readonly start_ticks: number
   readonly boot_id: string
 }
@@ -14,10 +15,11 @@ export function sameIdentity(a: StartIdentity, b: StartIdentity): boolean {
 
 /** Reads a live process's identity; a zombie counts as gone (PID 1 here reaps orphans only after ~2 s). */
 export function readStartIdentity(pid: number): ProcRead<{ identity: StartIdentity; stat: ProcStat }> {
-  if (process.platform !== 'linux') {
+  const inspector = processInspector()
+  if (inspector === undefined) {
     return { status: 'unreadable', code: 'UNSUPPORTED_PLATFORM' }
   }
-  const stat = readProcStat(pid)
+  const stat = inspector.readStat(pid)
   if (stat.status !== 'ok') {
     return stat
   }
@@ -26,6 +28,9 @@ export function readStartIdentity(pid: number): ProcRead<{ identity: StartIdenti
   }
   return {
     status: 'ok',
-    value: { identity: { pid, start_ticks: stat.value.startTicks, boot_id: readBootId() }, stat: stat.value },
+    value: {
+      identity: { pid, start_ticks: stat.value.startTicks, boot_id: inspector.bootId() },
+      stat: stat.value,
+    },
   }
 }

@@ -1,5 +1,6 @@
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
-import { readChildren, readProcStat, type ProcStat } from './proc-linux.js'
+import type { ProcessInspector } from './inspector.js'
+import type { ProcStat } from './proc-linux.js'
 import { scanForRunToken, type UnreadableProcess } from './token-scan.js'
 
 /**
@@ -48,14 +49,16 @@ export interface TreeRoot {
 export class OwnedTree {
   readonly #token: string
   readonly #root: TreeRoot
+  readonly #inspector: ProcessInspector
   #known = new Map<number, OwnedProcess>()
   #running: Promise<TreeObservation> | undefined
 
-  constructor(token: string, root: TreeRoot) {
+  constructor(token: string, root: TreeRoot, inspector: ProcessInspector) {
     this.#token = token
     this.#root = root
+    this.#inspector = inspector
     if (root.identity !== undefined) {
-      const stat = readProcStat(root.pid)
+      const stat = inspector.readStat(root.pid)
       if (stat.status === 'ok') {
         this.#known.set(root.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
       }
@@ -103,7 +106,7 @@ export class OwnedTree {
   #followChildren(alive: Map<number, OwnedProcess>): void {
     const queue = [...alive.values()]
     for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
-      for (const pid of readChildren(parent.identity.pid)) {
+      for (const pid of this.#inspector.readChildren(parent.identity.pid)) {
         if (alive.has(pid)) {
           continue
         }
@@ -154,7 +157,7 @@ export class OwnedTree {
   }
 
   #isRelated(pid: number, alive: Map<number, OwnedProcess>): boolean {
-    const stat = readProcStat(pid)
+    const stat = this.#inspector.readStat(pid)
     if (stat.status !== 'ok') {
       return false
     }

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
-import { listProcessIds, readEnvironContains, type ProcStat } from './proc-linux.js'
+import { processInspector, type ProcessInspector } from './inspector.js'
+import type { EnvironCheck, ProcRead, ProcStat } from './proc-linux.js'
 import { runTokenEntry } from './run-token.js'
 
 export interface TokenHolder {
@@ -43,26 +44,38 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   const startedSinceTicks = options.startedSinceTicks ?? 0
   const entry = Buffer.from(runTokenEntry(token))
   const scan: TokenScan = { holders: [], unreadable: [], userProcessIds: [] }
+  const inspector = processInspector()
+  if (inspector === undefined) {
+    return scan
+  }
   const examined = new Set<number>([process.pid])
   let recheck: number[] = []
   // A holder that forks and exits between the listing and its read would hide the child, which was not in
   // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
   // that was alive throughout it.
-  for (
-    let pids = listProcessIds();
-    pids.length > 0;
-    pids = listProcessIds().filter((pid) => !examined.has(pid))
-  ) {
+  for (;;) {
+    const bulk = inspector.readAllEnvirons?.(entry)
+    const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
+      (pid) => !examined.has(pid),
+    )
+    if (pids.length === 0) {
+      break
+    }
     for (const pid of pids) {
       examined.add(pid)
-      if (examineProcess(pid, entry, scan, startedSinceTicks) === 'empty') {
+      const first = bulk?.get(pid) ?? inspector.readEnviron(pid, entry)
+      if (examineProcess(inspector, pid, entry, first, scan, startedSinceTicks) === 'empty') {
         recheck.push(pid)
       }
     }
   }
   for (let round = 0; round < EMPTY_ENVIRON_RECHECKS && recheck.length > 0; round++) {
     await delay(EMPTY_ENVIRON_RECHECK_MS)
-    recheck = recheck.filter((pid) => examineProcess(pid, entry, scan, startedSinceTicks) === 'empty')
+    recheck = recheck.filter(
+      (pid) =>
+        examineProcess(inspector, pid, entry, inspector.readEnviron(pid, entry), scan, startedSinceTicks) ===
+        'empty',
+    )
   }
   // A process read again after an empty environment was listed each time.
   return { ...scan, userProcessIds: [...new Set(scan.userProcessIds)] }
@@ -70,12 +83,13 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
 
 /** Examines one process, adding it to the scan; returns 'empty' when its environment must be read again. */
 function examineProcess(
+  inspector: ProcessInspector,
   pid: number,
   entry: Buffer,
+  carries: ProcRead<EnvironCheck>,
   scan: TokenScan,
   startedSinceTicks: number,
 ): 'done' | 'empty' {
-  const carries = readEnvironContains(pid, entry)
   if (carries.status === 'gone') {
     return 'done'
   }
@@ -99,7 +113,7 @@ function examineProcess(
     // Only a process that started since the capture began can be one of its own, caught inside execve.
     return before.value.identity.start_ticks >= startedSinceTicks ? 'empty' : 'done'
   }
-  const confirmed = readEnvironContains(pid, entry)
+  const confirmed = inspector.readEnviron(pid, entry)
   const after = readStartIdentity(pid)
   if (
     confirmed.status === 'ok' &&
