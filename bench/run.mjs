@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
@@ -31,6 +32,20 @@ if (wanted('process-scan')) {
   }
   console.log(
     `cleanup after exit (one detached child): median ${results.process_scan.cleanup_after_exit_median_ms} ms`,
+  )
+}
+if (wanted('filesystem')) {
+  results.filesystem = await runFilesystemBenchmark()
+  const { hashing, small_files: small } = results.filesystem
+  if (hashing.skipped !== undefined) {
+    console.log(`filesystem hashing skipped: ${hashing.skipped}`)
+  } else {
+    console.log(
+      `snapshot of ${hashing.total_mb} MB in ${hashing.files} files: rea ${hashing.rea_median_ms} ms (${hashing.mb_per_s} MB/s) vs sha256sum ${hashing.sha256sum_median_ms} ms: ${hashing.ratio_vs_sha256sum}× (target ≥ 0.9×); just written: ${hashing.recently_written_ratio_vs_sha256sum}×`,
+    )
+  }
+  console.log(
+    `20,000 small files: rea ${small.rea_median_ms} ms vs find + sha256sum ${small.sha256sum_median_ms} ms: ${small.ratio_vs_find_sha256sum}×`,
   )
 }
 if (wanted('flood')) {

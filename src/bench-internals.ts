@@ -3,3 +3,4 @@
  * @internal
  */
 export { scanForRunToken } from './process/token-scan.js'
+export { takeSnapshot } from './filesystem/snapshot.js'

@@ -1,9 +1,13 @@
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from '../evidence/format.js'
 import { sealEvidence } from '../evidence/identity-digest.js'
+import { rootAlias } from '../filesystem/aliases.js'
+import type { FilesystemSnapshot } from '../filesystem/snapshot.js'
 import type {
   Evidence,
   EvidenceBody,
   ExitRecord,
+  FileEffect,
+  FilesystemCheckpoint,
   Interaction,
   ProcessSample,
   ResidualUnknown,
@@ -26,6 +30,14 @@ import {
 import { REA_VERSION } from '../version.js'
 import type { CaptureDisposition, CleanupStates } from './progress.js'
 
+export interface FilesystemObservation {
+  readonly before: FilesystemSnapshot
+  /** Undefined when the after_settlement checkpoint could not be taken. */
+  readonly after: FilesystemSnapshot | undefined
+  readonly checkpoints: FilesystemCheckpoint[]
+  readonly effects: FileEffect[]
+}
+
 export interface CaptureObservations {
   readonly scenario: ProcessScenario
   readonly resolved: ResolvedScenario
@@ -38,6 +50,7 @@ export interface CaptureObservations {
   readonly frames: FrameRecorder
   readonly redactor: SensitiveRedactor
   readonly interactions: Interaction[]
+  readonly filesystem: FilesystemObservation | undefined
   readonly samples: ProcessSample[]
   /** Undefined where REA cannot inspect processes. */
   readonly processAccounting: ProcessAccounting | undefined
@@ -61,7 +74,12 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
   const rawTruncated = raw.omitted_chunks > 0 || observed.drain === 'incomplete'
   const renderedTruncated = rendered.omitted_for_budget > 0 || rendered.omitted_for_raw_gap > 0
   const unknowns = residualUnknowns(observed, rawTruncated, renderedTruncated)
+  const files = observed.filesystem
+  const filesystemTruncated =
+    files !== undefined &&
+    (isTruncated(files.before) || files.after === undefined || isTruncated(files.after))
   const incompleteReasons = [
+    ...(filesystemTruncated ? ['a filesystem checkpoint is incomplete (see truncation_details)'] : []),
     ...(raw.omitted_chunks > 0 ? [`${raw.omitted_chunks} PTY chunks omitted by limits.output_bytes`] : []),
     ...(observed.drain === 'incomplete'
       ? ['terminal output after the last read may be missing (drain incomplete)']
@@ -125,16 +143,29 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       temporary_root: observed.cleanupStates.temporary_root,
       elapsed_ms: observed.cleanupElapsedMs,
     },
-    normalized_result: { files_before: null, files_after: null },
-    filesystem: {
-      status: observed.scenario.filesystem_observation_paths.length === 0 ? 'not_selected' : 'not_observed',
-      effects: [],
+    normalized_result: {
+      files_before: files?.before.entries ?? null,
+      files_after: files?.after?.entries ?? null,
     },
+    filesystem:
+      files === undefined
+        ? { status: 'not_selected', roots: [], checkpoints: [], effects: [] }
+        : {
+            status: 'observed',
+            roots: observed.scenario.filesystem_observation_paths.map((path, index) => ({
+              alias: rootAlias(index),
+              path,
+              before: files.before.rootStates[index] ?? 'unreadable',
+              after: files.after?.rootStates[index] ?? null,
+            })),
+            checkpoints: files.checkpoints,
+            effects: files.effects,
+          },
     truncation_details: {
       raw_terminal: { ...raw, drain: observed.drain, truncated: rawTruncated },
       rendered_terminal: { ...rendered, truncated: renderedTruncated },
-      filesystem_before: null,
-      filesystem_after: null,
+      filesystem_before: files === undefined ? null : accountFor(files.before),
+      filesystem_after: files?.after === undefined ? null : accountFor(files.after),
       process: {
         ...(observed.processAccounting ?? {
           sample_limit: observed.scenario.limits.process_samples,
@@ -145,7 +176,11 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
         coverage: 'sampled',
       },
     },
-    truncated: rawTruncated || renderedTruncated || (observed.processAccounting?.limit_reached ?? false),
+    truncated:
+      rawTruncated ||
+      renderedTruncated ||
+      filesystemTruncated ||
+      (observed.processAccounting?.limit_reached ?? false),
     residual_unknowns: unknowns,
     journal: {
       complete: incompleteReasons.length === 0,
@@ -201,11 +236,40 @@ function residualUnknowns(
       detail: 'the PTY never reported the root’s exit',
     })
   }
-  if (observed.scenario.filesystem_observation_paths.length > 0) {
+  const files = observed.filesystem
+  if (files !== undefined && files.after === undefined) {
     unknowns.push({
       dimension: 'filesystem',
-      reason: 'filesystem_not_observed',
-      detail: 'this release does not snapshot filesystem observation paths',
+      reason: 'after_checkpoint_missing',
+      detail: 'the after_settlement checkpoint was not taken',
+    })
+  }
+  // Entries a cut enumeration never listed have no effect entry at all, so the cut itself is the unknown.
+  for (const [checkpoint, snapshot] of [
+    ['before_launch', files?.before],
+    ['after_settlement', files?.after],
+  ] as const) {
+    for (const root of snapshot?.accounting.roots ?? []) {
+      if (!root.exhausted) {
+        unknowns.push({
+          dimension: 'filesystem',
+          reason: 'enumeration_incomplete',
+          detail: `${root.alias} was not enumerated completely at ${checkpoint}; entries it did not list may have changed`,
+        })
+      }
+    }
+  }
+  const unknownEffects = new Map<string, number>()
+  for (const effect of files?.effects ?? []) {
+    if (effect.status === 'unknown') {
+      unknownEffects.set(effect.reason, (unknownEffects.get(effect.reason) ?? 0) + 1)
+    }
+  }
+  for (const [reason, count] of unknownEffects) {
+    unknowns.push({
+      dimension: 'filesystem',
+      reason,
+      detail: `${count} ${count === 1 ? 'entry' : 'entries'} whose effect could not be established (${reason})`,
     })
   }
   if (observed.processAccounting === undefined) {
@@ -223,4 +287,17 @@ function residualUnknowns(
     })
   }
   return unknowns
+}
+
+function isTruncated(snapshot: FilesystemSnapshot): boolean {
+  const accounting = snapshot.accounting
+  return (
+    accounting.roots.some((root) => !root.exhausted) ||
+    accounting.hash_omissions.length > 0 ||
+    accounting.enumeration_failures.length > 0
+  )
+}
+
+function accountFor(snapshot: FilesystemSnapshot): EvidenceBody['truncation_details']['filesystem_before'] {
+  return { ...snapshot.accounting, truncated: isTruncated(snapshot) }
 }

@@ -1,4 +1,4 @@
-import type { Evidence, ExitRecord } from '../evidence/schema.js'
+import type { Evidence, ExitRecord, FilesystemCheckpoint } from '../evidence/schema.js'
 import { createMonotonicClock, type MonotonicClock } from '../internal/monotonic-clock.js'
 import { createChunkNormalizer } from '../normalize/normalize-chunk.js'
 import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
@@ -13,6 +13,8 @@ import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import { buildCommitments } from '../scenario/commitment.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario } from '../scenario/schema.js'
+import { classifyEffects } from '../filesystem/effects.js'
+import { takeSnapshot, type FilesystemSnapshot } from '../filesystem/snapshot.js'
 import { FrameRecorder } from '../terminal/frame-recorder.js'
 import { OutputRecorder } from '../terminal/output-recorder.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
@@ -75,6 +77,16 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   progress.update('prepare')
   const token = createRunToken()
   const commitments = buildCommitments(scenario, resolved)
+  const snapshotLimits = {
+    fileCount: scenario.limits.file_count,
+    depth: scenario.limits.filesystem_depth,
+    fileBytes: scenario.limits.file_bytes,
+  }
+  const observesFiles = resolved.observationPaths.length > 0
+  // The before_launch checkpoint: the selected paths as they stand before the command starts.
+  const filesBefore = observesFiles
+    ? await takeSnapshot(resolved.observationPaths, snapshotLimits, context.signal)
+    : undefined
   const terminalType = commitments.comparison_contract.value.terminal_type
 
   // The clock's origin is the launch: every at_ms and every deadline counts from here.
@@ -117,6 +129,11 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   }
   // Built while the child starts on the other core; node-pty delivers output only on a later tick.
   const observers = createObservers(scenario, clock, () => root?.session)
+  const checkpoints: FilesystemCheckpoint[] = []
+  if (filesBefore !== undefined) {
+    // Taken before the launch, recorded first in the journal, at the launch instant.
+    checkpoints.push({ ...observers.journal.record(), name: 'before_launch' })
+  }
   const { journal, renderer, recorder, frames } = observers
   let scheduler: EventScheduler | undefined
   const counts = () => ({
@@ -163,6 +180,11 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   progress.update('settling', counts())
   const settlement = await awaitSettlement(sampler, scenario.settle_ms)
+  let filesAfter: FilesystemSnapshot | undefined
+  if (filesBefore !== undefined) {
+    checkpoints.push({ ...journal.record(), name: 'after_settlement' })
+    filesAfter = await takeSnapshot(resolved.observationPaths, snapshotLimits, context.signal)
+  }
   if (root !== undefined) {
     await frames.record({ trigger: 'final' })
   }
@@ -193,6 +215,15 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
     frames,
     redactor: observers.redactor,
     interactions,
+    filesystem:
+      filesBefore === undefined
+        ? undefined
+        : {
+            before: filesBefore,
+            after: filesAfter,
+            checkpoints,
+            effects: filesAfter === undefined ? [] : classifyEffects(filesBefore, filesAfter),
+          },
     samples: sampler?.samples ?? [],
     processAccounting: sampler?.accounting,
     drain: ending.exit?.drain ?? 'incomplete',

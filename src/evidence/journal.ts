@@ -1,26 +1,16 @@
 import type { Evidence } from './schema.js'
 
+/** The kinds of observation the journal holds, each living in its own array of the Evidence. */
+export type JournalRecordKind =
+  'chunk' | 'omitted_chunks' | 'frame' | 'interaction' | 'sample' | 'finalization_signal' | 'checkpoint'
+
 /** What kind of observation a journal entry is, and where its record sits in the Evidence. */
 export type JournalEntry =
-  | { readonly kind: 'chunk'; readonly sequence: number; readonly at_ms: number; readonly index: number }
   | {
-      readonly kind: 'omitted_chunks'
+      readonly kind: JournalRecordKind
       readonly sequence: number
       readonly at_ms: number
-      readonly index: number
-    }
-  | { readonly kind: 'frame'; readonly sequence: number; readonly at_ms: number; readonly index: number }
-  | {
-      readonly kind: 'interaction'
-      readonly sequence: number
-      readonly at_ms: number
-      readonly index: number
-    }
-  | { readonly kind: 'sample'; readonly sequence: number; readonly at_ms: number; readonly index: number }
-  | {
-      readonly kind: 'finalization_signal'
-      readonly sequence: number
-      readonly at_ms: number
+      /** Index into the array the record lives in. */
       readonly index: number
     }
   | { readonly kind: 'exit'; readonly sequence: number; readonly at_ms: number }
@@ -61,6 +51,11 @@ export function readJournal(evidence: Evidence): JournalEntry[] {
     })),
     ...(evidence.exit.finalization?.signals ?? []).map((record, index) => ({
       kind: 'finalization_signal' as const,
+      ...position(record),
+      index,
+    })),
+    ...evidence.filesystem.checkpoints.map((record, index) => ({
+      kind: 'checkpoint' as const,
       ...position(record),
       index,
     })),

@@ -264,16 +264,111 @@ const cleanupSchema = z.strictObject({
   elapsed_ms: ms,
 })
 
-// ── filesystem (reserved: observation arrives with the filesystem release) ──────────────────────────────────
+// ── filesystem ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const permissionMode = z
+  .string()
+  .regex(/^0[0-7]{3,4}$/)
+  .describe('Permission bits in octal, e.g. "0644".')
+
+export const fileEntrySchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('file'),
+    size: count,
+    sha256: sha256Hex
+      .nullable()
+      .describe('SHA-256 of the whole file; null when not hashed (see truncation_details).'),
+    mode: permissionMode,
+  }),
+  z.strictObject({ type: z.literal('directory'), mode: permissionMode }),
+  z.strictObject({
+    type: z.literal('symlink'),
+    target: z.string().describe('As readlink returns it; never followed.'),
+  }),
+  z.strictObject({
+    type: z.enum(['fifo', 'socket', 'character_device', 'block_device']),
+    mode: permissionMode,
+  }),
+])
+
+/** Keys are `root_N:relative/path` (`root_N:.` for the root itself). */
+const filesSchema = z.record(z.string(), fileEntrySchema)
 
 const normalizedResultSchema = z.strictObject({
-  files_before: z.record(z.string(), z.unknown()).nullable(),
-  files_after: z.record(z.string(), z.unknown()).nullable(),
+  files_before: filesSchema
+    .nullable()
+    .describe('The before_launch checkpoint; null when no path was selected.'),
+  files_after: filesSchema
+    .nullable()
+    .describe('The after_settlement checkpoint; null when no path was selected.'),
 })
 
+const effectChange = z.enum(['type', 'size', 'sha256', 'mode', 'target'])
+
+export const fileEffectSchema = z.discriminatedUnion('status', [
+  z.strictObject({
+    path: z.string(),
+    status: z.enum(['created', 'deleted', 'unchanged']),
+    before: fileEntrySchema.nullable(),
+    after: fileEntrySchema.nullable(),
+  }),
+  z.strictObject({
+    path: z.string(),
+    status: z.literal('modified'),
+    before: fileEntrySchema,
+    after: fileEntrySchema,
+    changes: z.array(effectChange).min(1),
+  }),
+  z.strictObject({
+    path: z.string(),
+    status: z.literal('unknown'),
+    before: fileEntrySchema.nullable().describe('null: absent or not observed on that side.'),
+    after: fileEntrySchema.nullable(),
+    reason: z.string(),
+  }),
+])
+
+const rootStateSchema = z.enum(['directory', 'file', 'symlink', 'other', 'missing', 'unreadable'])
+
 const filesystemSchema = z.strictObject({
-  status: z.enum(['not_selected', 'not_observed', 'observed']),
-  effects: z.array(z.unknown()),
+  status: z.enum(['not_selected', 'observed']),
+  roots: z.array(
+    z.strictObject({
+      alias: z.string(),
+      path: z.string().describe('As written in the scenario, relative to working_directory.'),
+      before: rootStateSchema,
+      after: rootStateSchema.nullable().describe('null when the after_settlement checkpoint was not taken.'),
+    }),
+  ),
+  checkpoints: z.array(z.strictObject({ ...position, name: z.enum(['before_launch', 'after_settlement']) })),
+  effects: z.array(fileEffectSchema),
+})
+
+export const filesystemAccountingSchema = z.strictObject({
+  file_count_limit: count,
+  depth_limit: count,
+  entries_retained: count,
+  count_limit_reached: z.boolean(),
+  depth_limited: z
+    .array(z.string())
+    .describe('Directories whose contents lie below limits.filesystem_depth.'),
+  incomplete_directories: z
+    .array(z.string())
+    .describe('Directories cut by limits.file_count: a subset was kept.'),
+  enumeration_failures: z.array(z.strictObject({ path: z.string(), system_code: z.string() })),
+  file_bytes_budget: count,
+  bytes_hashed: count,
+  hash_omissions: z.array(
+    z.strictObject({
+      path: z.string(),
+      size: count,
+      remaining_budget: count,
+      reason: z.enum(['file_bytes_budget', 'file_changed_or_short_read', 'file_unavailable', 'cancelled']),
+      system_code: z.string().nullable(),
+    }),
+  ),
+  roots: z.array(z.strictObject({ alias: z.string(), exhausted: z.boolean() })),
+  truncated: z.boolean(),
 })
 
 // ── accounting ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -302,8 +397,8 @@ const truncationDetailsSchema = z
       omitted_for_raw_gap: count,
       truncated: z.boolean(),
     }),
-    filesystem_before: z.record(z.string(), z.unknown()).nullable(),
-    filesystem_after: z.record(z.string(), z.unknown()).nullable(),
+    filesystem_before: filesystemAccountingSchema.nullable(),
+    filesystem_after: filesystemAccountingSchema.nullable(),
     process: z.strictObject({
       sample_limit: count,
       samples_retained: count,
@@ -381,5 +476,9 @@ export type TerminalFrame = z.output<typeof terminalFrameSchema>
 export type Interaction = z.output<typeof interactionSchema>
 export type ExitRecord = z.output<typeof exitSchema>
 export type ProcessSample = z.output<typeof processSampleSchema>
+export type FileEntry = z.output<typeof fileEntrySchema>
+export type FilesystemCheckpoint = z.output<typeof filesystemSchema>['checkpoints'][number]
+export type FileEffect = z.output<typeof fileEffectSchema>
+export type FilesystemAccounting = Omit<z.output<typeof filesystemAccountingSchema>, 'truncated'>
 export type ResidualUnknown = z.output<typeof residualUnknownSchema>
 export type TruncationDetails = EvidenceBody['truncation_details']

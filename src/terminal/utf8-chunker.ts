@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer'
+import { utf8SequenceLength } from '../internal/utf8-lead.js'
 
 export interface DecodedChunk {
   /** Original bytes of the chunk. */
@@ -48,14 +49,8 @@ export function incompleteTailLength(bytes: Buffer): number {
     if ((lead & 0xc0) === 0x80) {
       continue
     }
-    const needed =
-      lead >= 0xc2 && lead <= 0xdf
-        ? 2
-        : lead >= 0xe0 && lead <= 0xef
-          ? 3
-          : lead >= 0xf0 && lead <= 0xf4
-            ? 4
-            : 0
+    // An ASCII byte (length 1) or an invalid lead (0) completes or ends the tail either way.
+    const needed = utf8SequenceLength(lead)
     if (needed <= back) {
       return 0
     }

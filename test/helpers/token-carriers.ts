@@ -10,6 +10,22 @@ export interface TokenCarrier {
  * `marker` (`NAME=value`), e.g. the test worker that started them. Zombies have no readable environment.
  */
 export function findTokenCarriers(marker?: string): TokenCarrier[] {
+  return findCarriers(
+    (entries) =>
+      entries.some((entry) => entry.startsWith('REA_RUN_TOKEN=')) &&
+      (marker === undefined || entries.includes(marker)),
+  )
+}
+
+/**
+ * Live processes that inherited `marker` (`NAME=value`): everything a test worker started, captures and the
+ * helper processes tests spawn themselves (writers, holders), except the worker itself.
+ */
+export function findMarkerCarriers(marker: string): TokenCarrier[] {
+  return findCarriers((entries) => entries.includes(marker))
+}
+
+function findCarriers(matches: (environment: string[]) => boolean): TokenCarrier[] {
   const carriers: TokenCarrier[] = []
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) {
@@ -22,11 +38,7 @@ export function findTokenCarriers(marker?: string): TokenCarrier[] {
       // Exited between the listing and the read, or a zombie: not a live carrier.
       continue
     }
-    const entries = environ.split('\0')
-    if (!entries.some((entry) => entry.startsWith('REA_RUN_TOKEN='))) {
-      continue
-    }
-    if (marker !== undefined && !entries.includes(marker)) {
+    if (!matches(environ.split('\0'))) {
       continue
     }
     let command = ''

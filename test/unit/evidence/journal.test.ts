@@ -37,6 +37,7 @@ describe('readJournal', () => {
         case 'omitted_chunks':
         case 'interaction':
         case 'finalization_signal':
+        case 'checkpoint':
           throw new Error(`unexpected ${entry.kind} in this capture`)
       }
     }
