@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runCompareBenchmark } from './compare.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
@@ -59,6 +60,14 @@ if (wanted('flood')) {
   console.log(
     `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.75×), ${ratios.rea_vs_script_throughput}× script(1)`,
   )
+}
+if (wanted('compare')) {
+  results.compare = await runCompareBenchmark()
+  for (const row of results.compare.rows) {
+    console.log(
+      `compare ${row.mib} MiB (${row.chunks} chunks, ${row.verdict}): compareCaptures ${row.compare_median_ms} ms, import both + compare ${row.import_and_compare_median_ms} ms vs diff -u ${row.gnu_diff_median_ms} ms (${row.import_and_compare_vs_diff}×); target ≤ 500 ms at 8 MiB`,
+    )
+  }
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })
 writeFileSync(path.join(here, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

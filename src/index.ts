@@ -26,3 +26,34 @@ export { jsonSchemaFor, SCHEMA_NAMES } from './json-schemas.js'
 export type { SchemaName } from './json-schemas.js'
 export { checkCapabilities } from './capabilities.js'
 export type { Capability, CapabilityReport, CapabilityStatus } from './capabilities.js'
+export { compareCaptures } from './compare/compare-captures.js'
+export type { CompareOptions } from './compare/compare-captures.js'
+export {
+  comparisonSchema,
+  COMPARISON_FORMAT,
+  COMPARISON_FORMAT_VERSION,
+  DIMENSIONS,
+  TIMING_POLICIES,
+} from './compare/comparison-schema.js'
+export type {
+  Comparison,
+  Difference,
+  Dimension,
+  DimensionOutcome,
+  DimensionResult,
+  Location,
+  TimingPolicy,
+  Verdict,
+} from './compare/comparison-schema.js'
+export { TIMING_TOLERANCE } from './compare/timing.js'
+export { describeLocation, formatComparison } from './compare/format-comparison.js'
+export type { FormatComparisonOptions } from './compare/format-comparison.js'
+export {
+  checkTrace,
+  formatTraceResult,
+  parseTraceSpec,
+  readTraceSpecFile,
+  traceResultSchema,
+  traceSpecSchema,
+} from './compare/trace/index.js'
+export type { TraceResult, TraceSpec } from './compare/trace/index.js'

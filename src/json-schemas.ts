@@ -1,14 +1,17 @@
 import { z } from 'zod'
+import { comparisonSchema } from './compare/comparison-schema.js'
+import { traceSpecSchema } from './compare/trace/index.js'
 import { evidenceSchema } from './evidence/schema.js'
 import { processScenarioSchema } from './scenario/schema.js'
 
 /** Documents REA can describe as JSON Schema. */
-export const SCHEMA_NAMES = ['scenario', 'evidence'] as const
+export const SCHEMA_NAMES = ['scenario', 'evidence', 'trace', 'comparison'] as const
 export type SchemaName = (typeof SCHEMA_NAMES)[number]
 
 /**
  * JSON Schema (draft 2020-12) generated from the zod schema, never written by hand. The scenario schema
- * describes what a user may write (defaults make fields optional); the Evidence schema what REA writes.
+ * and trace-specification schemas describe what a user may write (defaults make fields optional); the Evidence
+ * and comparison schemas what REA writes.
  */
 export function jsonSchemaFor(name: SchemaName): Record<string, unknown> {
   switch (name) {
@@ -16,5 +19,9 @@ export function jsonSchemaFor(name: SchemaName): Record<string, unknown> {
       return z.toJSONSchema(processScenarioSchema, { io: 'input', unrepresentable: 'any' })
     case 'evidence':
       return z.toJSONSchema(evidenceSchema, { io: 'output', unrepresentable: 'any' })
+    case 'trace':
+      return z.toJSONSchema(traceSpecSchema, { io: 'input', unrepresentable: 'any' })
+    case 'comparison':
+      return z.toJSONSchema(comparisonSchema, { io: 'output', unrepresentable: 'any' })
   }
 }

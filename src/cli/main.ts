@@ -3,10 +3,16 @@ import { formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
 import type { Command } from './arguments.js'
 import { capabilitiesCommand } from './commands/capabilities.js'
 import { captureProcessCommand } from './commands/capture-process.js'
+import { compareProcessCapturesCommand } from './commands/compare-process-captures.js'
 import { schemaCommand } from './commands/schema.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
 
-const COMMANDS: readonly Command[] = [captureProcessCommand, schemaCommand, capabilitiesCommand]
+const COMMANDS: readonly Command[] = [
+  captureProcessCommand,
+  compareProcessCapturesCommand,
+  schemaCommand,
+  capabilitiesCommand,
+]
 
 function helpText(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length))

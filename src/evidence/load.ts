@@ -47,7 +47,12 @@ export function parseEvidence(document: unknown, source = 'Evidence'): Evidence 
       issues.push({ ...explainLegacyIssue(issue), category: 'schema' })
     }
   } else {
-    issues.push(...journalIssues(parsed.data).map((issue) => ({ ...issue, category: 'schema' as const })))
+    issues.push(
+      ...[...journalIssues(parsed.data), ...accountingIssues(parsed.data)].map((issue) => ({
+        ...issue,
+        category: 'schema' as const,
+      })),
+    )
   }
   const carried = record['identity_digest']
   if (typeof carried === 'string') {
@@ -136,6 +141,61 @@ function journalIssues(evidence: Evidence): ReaIssue[] {
       message: `must exceed every sequence number in the document: got ${expected}, highest is ${Math.max(...seen)}`,
     })
   }
+  return issues
+}
+
+/**
+ * The summary flags must agree with the accounting they summarize. A flag that says "complete" over counts that
+ * say otherwise (or the reverse) would let a comparison trust the wrong one, so such a document is rejected.
+ */
+function accountingIssues(evidence: Evidence): ReaIssue[] {
+  const details = evidence.truncation_details
+  const raw = details.raw_terminal
+  const rendered = details.rendered_terminal
+  const issues: ReaIssue[] = []
+  const check = (ok: boolean, path: string, message: string): void => {
+    if (!ok) {
+      issues.push({ path, rule: 'accounting_consistency', message })
+    }
+  }
+  check(
+    raw.truncated === (raw.omitted_chunks > 0 || raw.drain === 'incomplete'),
+    'truncation_details.raw_terminal.truncated',
+    `is ${raw.truncated} but ${raw.omitted_chunks} chunks were omitted and the drain was ${raw.drain}`,
+  )
+  check(
+    raw.retained_chunks === evidence.terminal.chunks.length,
+    'truncation_details.raw_terminal.retained_chunks',
+    `is ${raw.retained_chunks} but terminal.chunks holds ${evidence.terminal.chunks.length}`,
+  )
+  const omittedRuns = evidence.terminal.omitted_chunks.reduce((sum, run) => sum + run.count, 0)
+  check(
+    raw.omitted_chunks === omittedRuns,
+    'truncation_details.raw_terminal.omitted_chunks',
+    `is ${raw.omitted_chunks} but terminal.omitted_chunks accounts for ${omittedRuns}`,
+  )
+  check(
+    rendered.truncated === (rendered.omitted_for_budget > 0 || rendered.omitted_for_raw_gap > 0),
+    'truncation_details.rendered_terminal.truncated',
+    `is ${rendered.truncated} but ${rendered.omitted_for_budget + rendered.omitted_for_raw_gap} frames were omitted`,
+  )
+  const selected = evidence.filesystem.status === 'observed'
+  const filesystemTruncated =
+    selected &&
+    (details.filesystem_before?.truncated === true ||
+      details.filesystem_after === null ||
+      details.filesystem_after.truncated)
+  const expected = raw.truncated || rendered.truncated || filesystemTruncated || details.process.limit_reached
+  check(
+    evidence.truncated === expected,
+    'truncated',
+    `is ${evidence.truncated} but truncation_details says ${expected ? 'a limit or failure dropped observations' : 'nothing was dropped'}`,
+  )
+  check(
+    evidence.journal.complete === (evidence.journal.incomplete_reasons.length === 0),
+    'journal.complete',
+    `is ${evidence.journal.complete} but journal.incomplete_reasons lists ${evidence.journal.incomplete_reasons.length}`,
+  )
   return issues
 }
 

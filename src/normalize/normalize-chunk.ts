@@ -1,4 +1,6 @@
 import type { NormalizationSettings } from '../scenario/schema.js'
+import { applyLiteralPatterns, LITERAL_REPLACEMENTS_VERSION } from './literal-patterns.js'
+import { normalizePorts, PORT_NORMALIZATION_VERSION } from './ports.js'
 
 /**
  * The normalization rules a capture committed to. A `*_version` is null when that rule was not applied, so a
@@ -15,11 +17,17 @@ export interface NormalizationCommitment {
 export type ChunkNormalizer = (text: string) => string
 
 /**
- * The per-chunk normalization hook. This release applies no rule yet (the identity): port and literal-pattern
- * normalization arrive as versioned modules, and the commitment records that none was applied.
+ * The per-chunk normalization hook: literal patterns first, because users write them against the output as the
+ * program printed it, then ports. Each chunk is normalized on its own. Returns the input itself when no rule
+ * changed it, so the recorder keeps no `raw_data`.
  */
-export function createChunkNormalizer(_settings: NormalizationSettings): ChunkNormalizer {
-  return (text) => text
+export function createChunkNormalizer(settings: NormalizationSettings): ChunkNormalizer {
+  const { patterns, ports } = settings
+  return (text) => {
+    const patterned = patterns.length > 0 ? applyLiteralPatterns(text, patterns) : text
+    const normalized = ports ? normalizePorts(patterned) : patterned
+    return normalized === text ? text : normalized
+  }
 }
 
 /** `sensitiveRedactionVersion` is set when the scenario has sensitive values that output is searched for. */
@@ -29,9 +37,10 @@ export function normalizationCommitment(
 ): NormalizationCommitment {
   return {
     ports: settings.ports,
-    port_normalization_version: null,
+    port_normalization_version: settings.ports ? PORT_NORMALIZATION_VERSION : null,
     patterns: settings.patterns,
-    pattern_normalization_version: null,
+    // Captures without patterns keep the contract they had before pattern semantics were versioned.
+    pattern_normalization_version: settings.patterns.length > 0 ? LITERAL_REPLACEMENTS_VERSION : null,
     sensitive_redaction_version: sensitiveRedactionVersion,
   }
 }

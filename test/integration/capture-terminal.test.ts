@@ -68,7 +68,11 @@ describe('captureProcess', () => {
   })
 
   test('keeps no raw_data while normalization leaves chunks unchanged', async () => {
-    const evidence = await captureProcess({ executable: 'echo', arguments: ['listening on port 8080'] })
+    // Counters, dimensions and bare host labels are not ports, so nothing here is normalized.
+    const evidence = await captureProcess({
+      executable: 'echo',
+      arguments: ['attempt 3/10 at 80x24 on db:5432'],
+    })
     expect(evidence.terminal.chunks.some((chunk) => 'raw_data' in chunk)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -56,11 +56,14 @@ describe('an install without the native PTY binary', () => {
     mkdirSync(installed, { recursive: true })
     cpSync(path.join(REPO_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true })
     cpSync(path.join(REPO_ROOT, 'package.json'), path.join(installed, 'package.json'))
-    for (const dependency of ['zod', '@xterm', 'picocolors', '@toon-format']) {
-      symlinkSync(
-        path.join(REPO_ROOT, 'node_modules', dependency),
-        path.join(project, 'node_modules', dependency),
-      )
+    // Every runtime dependency from package.json, so a new one can never be forgotten here.
+    const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    for (const dependency of Object.keys(manifest.dependencies)) {
+      const target = path.join(project, 'node_modules', dependency)
+      mkdirSync(path.dirname(target), { recursive: true })
+      symlinkSync(path.join(REPO_ROOT, 'node_modules', dependency), target)
     }
     writeFileSync(path.join(project, 'scenario.json'), JSON.stringify({ executable: 'echo' }))
   })
@@ -93,5 +96,24 @@ describe('an install without the native PTY binary', () => {
       pty_backend: { status: 'unavailable' },
       comparison: { status: 'available' },
     })
+  })
+
+  test('still compares saved captures: comparison needs no PTY', async () => {
+    // Captured where node-pty is installed, compared where it is not.
+    const saved = path.join(project, 'saved.json')
+    const capture = await node([
+      'dist/cli/main.js',
+      'capture-process',
+      path.join(project, 'scenario.json'),
+      '--json',
+      '--no-progress',
+      '-o',
+      saved,
+    ])
+    expect(capture.code, capture.stderr).toBe(0)
+    const cli = path.join(project, 'node_modules/rea/dist/cli/main.js')
+    const comparison = await node([cli, 'compare-process-captures', saved, saved, '--json'], project)
+    expect(comparison.code, comparison.stderr).toBe(0)
+    expect(JSON.parse(comparison.stdout)).toMatchObject({ verdict: 'equivalent' })
   })
 })

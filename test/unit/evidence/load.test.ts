@@ -170,6 +170,7 @@ describe('parseEvidence', () => {
         (evidence) => {
           removed = evidence.terminal.chunks[0]!.sequence
           evidence.terminal.chunks = evidence.terminal.chunks.slice(1)
+          evidence.truncation_details.raw_terminal.retained_chunks -= 1
         },
         { reseal: true },
       )
@@ -181,7 +182,13 @@ describe('parseEvidence', () => {
     })
 
     test('rejects a document with every chunk removed', () => {
-      const document = edited((evidence) => (evidence.terminal.chunks = []), { reseal: true })
+      const document = edited(
+        (evidence) => {
+          evidence.terminal.chunks = []
+          evidence.truncation_details.raw_terminal.retained_chunks = 0
+        },
+        { reseal: true },
+      )
       const error = rejection(() => parseEvidence(document))
       expect(error.issues.map((found) => found.rule)).toEqual(['journal_sequence'])
     })
@@ -192,6 +199,7 @@ describe('parseEvidence', () => {
         (evidence) => {
           duplicated = evidence.terminal.chunks[0]!.sequence
           evidence.terminal.chunks.push({ ...evidence.terminal.chunks[0]! })
+          evidence.truncation_details.raw_terminal.retained_chunks += 1
         },
         { reseal: true },
       )
@@ -277,6 +285,38 @@ describe('parseEvidence', () => {
     expect(error.issues).toEqual(
       expect.arrayContaining([issue('settlement', 'required'), issue('extra', 'unknown_field')]),
     )
+  })
+})
+
+describe('parseEvidence: summary flags agree with their accounting', () => {
+  const cases: [string, (evidence: Evidence) => void, string][] = [
+    ['top-level truncated', (e) => (e.truncated = !e.truncated), 'truncated'],
+    [
+      'raw terminal truncated',
+      (e) => (e.truncation_details.raw_terminal.truncated = !e.truncation_details.raw_terminal.truncated),
+      'truncation_details.raw_terminal.truncated',
+    ],
+    [
+      'rendered terminal truncated',
+      (e) => (e.truncation_details.rendered_terminal.truncated = true),
+      'truncation_details.rendered_terminal.truncated',
+    ],
+    [
+      'omitted chunk count',
+      (e) => (e.truncation_details.raw_terminal.omitted_chunks += 1),
+      'truncation_details.raw_terminal.omitted_chunks',
+    ],
+    [
+      'retained chunk count',
+      (e) => (e.truncation_details.raw_terminal.retained_chunks += 1),
+      'truncation_details.raw_terminal.retained_chunks',
+    ],
+    ['journal complete', (e) => (e.journal.complete = !e.journal.complete), 'journal.complete'],
+  ]
+  test.each(cases)('rejects an edited %s flag even with the digest recomputed', (_name, change, path) => {
+    const error = rejection(() => parseEvidence(edited(change, { reseal: true })))
+    expect(error.code).toBe('INVALID_EVIDENCE')
+    expect(error.issues).toContainEqual(expect.objectContaining({ path, rule: 'accounting_consistency' }))
   })
 })
 

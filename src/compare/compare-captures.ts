@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import { canonicalJson } from '../evidence/canonical-json.js'
+import type { Evidence } from '../evidence/schema.js'
+import { REA_VERSION } from '../version.js'
+import {
+  COMPARISON_FORMAT,
+  COMPARISON_FORMAT_VERSION,
+  DIMENSIONS,
+  type Comparison,
+  type DimensionResult,
+  type TimingPolicy,
+  type Verdict,
+} from './comparison-schema.js'
+import { assertSameContract } from './contract.js'
+import { compareExit } from './exit.js'
+import { compareFilesystem } from './filesystem.js'
+import { compareInteractions } from './interaction.js'
+import { compareProcess } from './process.js'
+import { TIMING_TOLERANCE } from './timing.js'
+import { compareTerminal } from './terminal.js'
+import { terminalDiff } from './terminal-diff.js'
+import { terminalStream } from './terminal-stream.js'
+import { checkTrace, type TraceResult, type TraceSpec } from './trace/index.js'
+
+export interface CompareOptions {
+  /** `tolerant` (default) lets timing values drift within the documented tolerance; `strict` wants them equal. */
+  readonly timing?: TimingPolicy
+  /** When given, both captures must satisfy it and its verdict decides. */
+  readonly trace?: TraceSpec
+  /** Where each side came from (a file path), recorded in the document for people. */
+  readonly sources?: { readonly authority?: string; readonly reconstruction?: string }
+}
+
+/**
+ * Compares an authority capture with a reconstruction, dimension by dimension, and says where they diverge.
+ * Both must be imported Evidence (`parseEvidence`, `readEvidenceFile`, or a fresh `captureProcess` result).
+ * Throws CONTRACT_MISMATCH, naming every differing field, when they were not captured under the same
+ * comparison contract. What either side did not fully observe makes its dimension unknown, never equal.
+ *
+ * @example
+ * const comparison = compareCaptures(await readEvidenceFile('authority.json'), await captureProcess(scenario))
+ * if (comparison.verdict !== 'equivalent') console.log(formatComparison(comparison))
+ */
+export function compareCaptures(
+  authority: Evidence,
+  reconstruction: Evidence,
+  options: CompareOptions = {},
+): Comparison {
+  assertSameContract(authority, reconstruction)
+  const policy = options.timing ?? 'tolerant'
+  const streams = { authority: terminalStream(authority), reconstruction: terminalStream(reconstruction) }
+  const dimensions = {
+    terminal: compareTerminal(authority, reconstruction, streams),
+    interaction: compareInteractions(authority, reconstruction, policy),
+    exit: compareExit(authority, reconstruction, policy),
+    filesystem: compareFilesystem(authority, reconstruction),
+    process: compareProcess(authority, reconstruction, policy),
+  }
+  const trace = options.trace === undefined ? null : traceVerdicts(authority, reconstruction, options.trace)
+  return {
+    format: COMPARISON_FORMAT,
+    format_version: COMPARISON_FORMAT_VERSION,
+    rea_version: REA_VERSION,
+    verdict: trace === null ? dimensionVerdict(dimensions) : TRACE_TO_VERDICT[trace.verdict],
+    verdict_basis: trace === null ? 'dimensions' : 'trace',
+    contract_sha256: authority.commitments.comparison_contract.sha256,
+    authority: side(authority, options.sources?.authority),
+    reconstruction: side(reconstruction, options.sources?.reconstruction),
+    timing: { policy, ...TIMING_TOLERANCE },
+    dimensions,
+    first_divergence: DIMENSIONS.flatMap((name) => dimensions[name].differences)[0] ?? null,
+    unknowns: DIMENSIONS.flatMap((dimension) =>
+      dimensions[dimension].unknowns.map((unknown) => ({ dimension, ...unknown })),
+    ),
+    terminal_diff: terminalDiff(streams.authority.text, streams.reconstruction.text),
+    trace,
+  }
+}
+
+function dimensionVerdict(dimensions: Record<(typeof DIMENSIONS)[number], DimensionResult>): Verdict {
+  const outcomes = DIMENSIONS.map((name) => dimensions[name].outcome)
+  return outcomes.includes('different')
+    ? 'different'
+    : outcomes.includes('unknown')
+      ? 'unknown'
+      : 'equivalent'
+}
+
+const TRACE_TO_VERDICT = { satisfied: 'equivalent', violated: 'different', unknown: 'unknown' } as const
+
+/** Both captures must satisfy the specification: one violation decides, then any unknown. */
+function traceVerdicts(
+  authority: Evidence,
+  reconstruction: Evidence,
+  spec: TraceSpec,
+): NonNullable<Comparison['trace']> {
+  const results: [TraceResult, TraceResult] = [checkTrace(authority, spec), checkTrace(reconstruction, spec)]
+  const verdicts = results.map((result) => result.verdict)
+  return {
+    verdict: verdicts.includes('violated')
+      ? 'violated'
+      : verdicts.includes('unknown')
+        ? 'unknown'
+        : 'satisfied',
+    spec_sha256: createHash('sha256').update(canonicalJson(spec)).digest('hex'),
+    authority: results[0],
+    reconstruction: results[1],
+  }
+}
+
+function side(evidence: Evidence, source: string | undefined): Comparison['authority'] {
+  const executable = evidence.commitments.executable.value
+  return {
+    source: source ?? null,
+    identity_digest: evidence.identity_digest,
+    executable: executable.executable,
+    arguments: executable.arguments,
+    captured_at: evidence.captured_at,
+  }
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import { residualUnknownSchema } from '../evidence/schema.js'
+import { traceResultSchema } from './trace/index.js'
+
+export const COMPARISON_FORMAT = 'rea.process-capture.comparison'
+/** Bumped whenever a field changes meaning; readers reject versions they do not know. */
+export const COMPARISON_FORMAT_VERSION = 1
+
+export const DIMENSIONS = ['terminal', 'interaction', 'exit', 'filesystem', 'process'] as const
+export type Dimension = (typeof DIMENSIONS)[number]
+
+const count = z.int().min(0)
+
+const chunkPositionSchema = z
+  .strictObject({
+    chunk_index: count.describe('Index into terminal.chunks.'),
+    chunk_byte_offset: count.describe('UTF-8 byte offset of the divergence inside that chunk’s data.'),
+    sequence: count.describe('The chunk’s journal sequence number.'),
+  })
+  .nullable()
+  .describe('null when the divergence lies past the end of this side’s retained stream.')
+
+export const locationSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('terminal_stream'),
+    byte_offset: count.describe('UTF-8 byte offset in the concatenated normalized stream.'),
+    line: z.int().min(1),
+    column: z.int().min(1).describe('In characters (code points) from the start of the line.'),
+    authority: chunkPositionSchema,
+    reconstruction: chunkPositionSchema,
+  }),
+  z.strictObject({
+    kind: z.literal('terminal_frame'),
+    checkpoint: count.describe(
+      'Ordinal among checkpoint frames (before each event, after each resize, final).',
+    ),
+    trigger: z.enum(['before_event', 'after_resize', 'final', 'quiet']),
+    event_index: count.nullable(),
+    authority_frame_index: count.nullable().describe('Index into terminal.frames; null when absent.'),
+    reconstruction_frame_index: count.nullable(),
+    row: z.int().min(1).nullable().describe('1-based visible row, when the divergence is in a row.'),
+    column: z.int().min(1).nullable().describe('1-based character column in that row.'),
+  }),
+  z.strictObject({ kind: z.literal('interaction'), event_index: count }),
+  z.strictObject({ kind: z.literal('exit'), field: z.string() }),
+  z.strictObject({
+    kind: z.literal('file'),
+    path: z.string().describe('Aliased path, e.g. root_0:final.json.'),
+  }),
+  z.strictObject({ kind: z.literal('process'), field: z.string() }),
+])
+export type Location = z.output<typeof locationSchema>
+
+export const differenceSchema = z.strictObject({
+  dimension: z.enum(DIMENSIONS),
+  field: z.string().describe('What differs, as a path into Evidence, e.g. exit.code or terminal.stream.'),
+  summary: z.string().describe('One line for people.'),
+  authority: z.json().describe('The authority’s value (an excerpt for long text); null when absent.'),
+  reconstruction: z.json(),
+  location: locationSchema,
+})
+export type Difference = z.output<typeof differenceSchema>
+
+const unknownSchema = z.strictObject({ reason: z.string(), detail: z.string() })
+
+export const DIMENSION_OUTCOMES = ['equal', 'different', 'unknown', 'not_selected'] as const
+export type DimensionOutcome = (typeof DIMENSION_OUTCOMES)[number]
+
+export const dimensionResultSchema = z.strictObject({
+  outcome: z.enum(DIMENSION_OUTCOMES),
+  differences: z.array(differenceSchema).describe('In order of location; capped, see differences_omitted.'),
+  differences_omitted: count,
+  unknowns: z
+    .array(unknownSchema)
+    .describe('What kept this dimension from being proven equal; never empty when the outcome is unknown.'),
+  notes: z
+    .array(z.string())
+    .describe('Observations shown for information only; they never decide the outcome.'),
+})
+export type DimensionResult = z.output<typeof dimensionResultSchema>
+
+export const VERDICTS = ['equivalent', 'different', 'unknown'] as const
+export type Verdict = (typeof VERDICTS)[number]
+
+const sideSchema = z.strictObject({
+  source: z.string().nullable().describe('Where the Evidence came from (a file path), when known.'),
+  identity_digest: z.string(),
+  executable: z.string(),
+  arguments: z.array(z.string()),
+  captured_at: z.string(),
+})
+
+export const TIMING_POLICIES = ['tolerant', 'strict'] as const
+export type TimingPolicy = (typeof TIMING_POLICIES)[number]
+
+export const comparisonSchema = z
+  .strictObject({
+    format: z.literal(COMPARISON_FORMAT),
+    format_version: z.literal(COMPARISON_FORMAT_VERSION),
+    rea_version: z.string(),
+    verdict: z.enum(VERDICTS),
+    verdict_basis: z
+      .enum(['dimensions', 'trace'])
+      .describe('With a trace specification the trace verdicts of both captures decide.'),
+    contract_sha256: z.string().describe('The comparison contract both captures share.'),
+    authority: sideSchema,
+    reconstruction: sideSchema,
+    timing: z.strictObject({
+      policy: z.enum(TIMING_POLICIES),
+      min_ms: count.describe('Tolerant policy: values differ only when |Δ| exceeds this …'),
+      fraction: z.number().describe('… and this fraction of the larger value.'),
+    }),
+    dimensions: z.strictObject({
+      terminal: dimensionResultSchema,
+      interaction: dimensionResultSchema,
+      exit: dimensionResultSchema,
+      filesystem: dimensionResultSchema,
+      process: dimensionResultSchema,
+    }),
+    first_divergence: differenceSchema
+      .nullable()
+      .describe('The first located difference, dimensions in order.'),
+    unknowns: z
+      .array(residualUnknownSchema)
+      .describe('Every dimension’s unknowns, with the dimension named.'),
+    terminal_diff: z
+      .strictObject({
+        unified: z
+          .string()
+          .describe('Unified diff of the normalized terminal text, control characters escaped.'),
+        truncated: z.boolean().describe('The diff was cut to its size cap.'),
+      })
+      .nullable()
+      .describe('null when the normalized terminal texts are identical.'),
+    trace: z
+      .strictObject({
+        verdict: z.enum(['satisfied', 'violated', 'unknown']),
+        spec_sha256: z.string(),
+        authority: traceResultSchema,
+        reconstruction: traceResultSchema,
+      })
+      .nullable(),
+  })
+  .describe(
+    `REA comparison of two captures, format ${COMPARISON_FORMAT} version ${COMPARISON_FORMAT_VERSION}.`,
+  )
+
+export type Comparison = z.output<typeof comparisonSchema>

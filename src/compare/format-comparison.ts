@@ -1,0 +1,122 @@
+import pc from 'picocolors'
+import type { JsonValue } from '../internal/json-value.js'
+import { DIMENSIONS, type Comparison, type Difference, type Location } from './comparison-schema.js'
+import { formatTraceResult } from './trace/index.js'
+
+export interface FormatComparisonOptions {
+  /** Colour the text (picocolors also honours NO_COLOR and FORCE_COLOR). Default: whether colours are supported. */
+  readonly color?: boolean
+  /** Differences listed per dimension; the document keeps them all. Default 5. */
+  readonly differencesPerDimension?: number
+}
+
+/**
+ * The comparison for people: the verdict, each dimension's outcome, the first divergence with its location,
+ * the unknowns with their reasons, and the unified diff of the normalized terminal text.
+ */
+export function formatComparison(comparison: Comparison, options: FormatComparisonOptions = {}): string {
+  const c = pc.createColors(options.color ?? pc.isColorSupported)
+  const perDimension = options.differencesPerDimension ?? 5
+  const verdictColor =
+    comparison.verdict === 'equivalent' ? c.green : comparison.verdict === 'different' ? c.red : c.yellow
+  const lines = [
+    `${c.bold('REA comparison')} ${verdictColor(c.bold(comparison.verdict))}${comparison.verdict_basis === 'trace' ? ' (decided by the trace specification)' : ''}`,
+    `  authority       ${describeSide(comparison.authority)}`,
+    `  reconstruction  ${describeSide(comparison.reconstruction)}`,
+    '',
+  ]
+  const outcomeColor = { equal: c.green, different: c.red, unknown: c.yellow, not_selected: c.dim }
+  for (const name of DIMENSIONS) {
+    const result = comparison.dimensions[name]
+    lines.push(`  ${name.padEnd(12)}${outcomeColor[result.outcome](result.outcome)}`)
+    for (const difference of result.differences.slice(0, perDimension)) {
+      lines.push(`    ${c.red('≠')} ${describeDifference(difference)}`)
+    }
+    const more = result.differences.length - perDimension + result.differences_omitted
+    if (more > 0) {
+      lines.push(c.dim(`    … ${more} more ${more === 1 ? 'difference' : 'differences'} (see --json)`))
+    }
+    for (const unknown of result.unknowns) {
+      lines.push(`    ${c.yellow('?')} ${unknown.reason}: ${unknown.detail}`)
+    }
+    for (const note of result.notes) {
+      lines.push(c.dim(`    · ${note}`))
+    }
+  }
+  if (comparison.first_divergence !== null) {
+    lines.push('', `${c.bold('First divergence')} ${describeDifference(comparison.first_divergence)}`)
+  }
+  if (comparison.trace !== null) {
+    lines.push('', `${c.bold('Trace')} ${comparison.trace.verdict}`)
+    for (const [label, result] of [
+      ['authority', comparison.trace.authority],
+      ['reconstruction', comparison.trace.reconstruction],
+    ] as const) {
+      lines.push(`  ${label}:`, ...formatTraceResult(result).map((line) => `    ${line}`))
+    }
+  }
+  if (comparison.terminal_diff !== null) {
+    lines.push('', c.bold('Normalized terminal output (authority → reconstruction)'))
+    for (const line of comparison.terminal_diff.unified.trimEnd().split('\n')) {
+      lines.push(colorDiffLine(c, line))
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function colorDiffLine(c: ReturnType<typeof pc.createColors>, line: string): string {
+  if (line.startsWith('+++') || line.startsWith('---')) {
+    return c.bold(line)
+  }
+  if (line.startsWith('@@')) {
+    return c.cyan(line)
+  }
+  if (line.startsWith('+')) {
+    return c.green(line)
+  }
+  if (line.startsWith('-')) {
+    return c.red(line)
+  }
+  return line.startsWith('…') ? c.dim(line) : line
+}
+
+function describeSide(side: Comparison['authority']): string {
+  const command = [side.executable, ...side.arguments].join(' ')
+  return `${side.source ?? '(in memory)'}: ${command.length > 80 ? `${command.slice(0, 79)}…` : command}`
+}
+
+export function describeDifference(difference: Difference): string {
+  return `${difference.summary} at ${describeLocation(difference.location)}: authority ${describeJson(difference.authority)}, reconstruction ${describeJson(difference.reconstruction)}`
+}
+
+/** A location in one phrase, e.g. "terminal byte 1,024 (line 12, column 5; authority chunk 3 +17)". */
+export function describeLocation(location: Location): string {
+  switch (location.kind) {
+    case 'terminal_stream': {
+      const chunks = [
+        location.authority === null
+          ? null
+          : `authority chunk ${location.authority.chunk_index} +${location.authority.chunk_byte_offset}`,
+        location.reconstruction === null
+          ? null
+          : `reconstruction chunk ${location.reconstruction.chunk_index} +${location.reconstruction.chunk_byte_offset}`,
+      ].filter((part) => part !== null)
+      return `terminal byte ${location.byte_offset} (line ${location.line}, column ${location.column}${chunks.length > 0 ? `; ${chunks.join(', ')}` : ''})`
+    }
+    case 'terminal_frame':
+      return `checkpoint frame ${location.checkpoint} (${location.trigger}${location.event_index === null ? '' : ` ${location.event_index}`})${location.row === null ? '' : `, row ${location.row}${location.column === null ? '' : `, column ${location.column}`}`}`
+    case 'interaction':
+      return `event ${location.event_index}`
+    case 'exit':
+      return `exit.${location.field}`
+    case 'file':
+      return location.path
+    case 'process':
+      return location.field
+  }
+}
+
+function describeJson(value: JsonValue): string {
+  const text = JSON.stringify(value)
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text
+}

@@ -1,0 +1,89 @@
+import type { Evidence } from '../evidence/schema.js'
+import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
+import { DimensionFindings } from './findings.js'
+import { timingDiffers } from './timing.js'
+
+/**
+ * The process dimension rests on how the run settled and whether REA had to clean up. Command names, sample
+ * counts and root binding are shown for information only: the executable may differ by contract, and sampling
+ * sees short-lived processes by luck. Pids and absolute times are never compared.
+ */
+export function compareProcess(
+  authority: Evidence,
+  reconstruction: Evidence,
+  policy: TimingPolicy,
+): DimensionResult {
+  const findings = new DimensionFindings('process')
+  for (const [side, evidence] of [
+    ['authority', authority],
+    ['reconstruction', reconstruction],
+  ] as const) {
+    if (evidence.settlement.status === 'unverifiable') {
+      findings.unknown(
+        'settlement_unverifiable',
+        `the ${side}'s settlement could not be verified${evidence.settlement.reason === undefined ? '' : `: ${evidence.settlement.reason}`}`,
+      )
+    }
+    if (
+      evidence.cleanup.owned_processes === 'incomplete' ||
+      evidence.cleanup.owned_processes === 'unsupported'
+    ) {
+      findings.unknown(
+        `cleanup_${evidence.cleanup.owned_processes}`,
+        `the ${side}'s owned-process cleanup was ${evidence.cleanup.owned_processes}`,
+      )
+    }
+    for (const unknown of evidence.residual_unknowns) {
+      if (unknown.dimension !== 'process') {
+        continue
+      }
+      // Not in the root's session, group or lineage: by REA's ownership rules it is not the capture's.
+      if (unknown.reason === 'unrelated_process_unverified') {
+        findings.note(`${side}: ${unknown.detail} (unrelated to the capture; left untouched)`)
+      } else {
+        findings.unknown(unknown.reason, `${side}: ${unknown.detail}`)
+      }
+    }
+  }
+  const x = authority.settlement
+  const y = reconstruction.settlement
+  if (x.status !== y.status && x.status !== 'unverifiable' && y.status !== 'unverifiable') {
+    findings.differ('settlement.status', `the process group settled differently`, x.status, y.status, {
+      kind: 'process',
+      field: 'settlement.status',
+    })
+  } else if (x.status === y.status && timingDiffers(x.elapsed_ms, y.elapsed_ms, policy)) {
+    findings.differ('settlement.elapsed_ms', 'settlement took a different time', x.elapsed_ms, y.elapsed_ms, {
+      kind: 'process',
+      field: 'settlement.elapsed_ms',
+    })
+  }
+  const p = authority.cleanup.owned_processes
+  const q = reconstruction.cleanup.owned_processes
+  if (p !== q && isDecided(p) && isDecided(q)) {
+    findings.differ(
+      'cleanup.owned_processes',
+      `owned-process cleanup was ${p} in the authority, ${q} in the reconstruction`,
+      p,
+      q,
+      { kind: 'process', field: 'cleanup.owned_processes' },
+    )
+  }
+  findings.note(
+    `killed by cleanup: authority ${describeKilled(authority)}; reconstruction ${describeKilled(reconstruction)}`,
+  )
+  findings.note(
+    `process samples: authority ${authority.process.samples.length}, reconstruction ${reconstruction.process.samples.length}`,
+  )
+  findings.note(
+    `root binding: authority ${authority.process.root?.binding ?? 'not started'}, reconstruction ${reconstruction.process.root?.binding ?? 'not started'}`,
+  )
+  return findings.result()
+}
+
+const isDecided = (state: string): boolean => state === 'not_needed' || state === 'completed'
+
+function describeKilled(evidence: Evidence): string {
+  const commands = evidence.cleanup.killed.map((entry) => entry.command)
+  return commands.length === 0 ? 'none' : commands.sort().join(', ')
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { timingDiffers } from '../../../src/compare/timing.js'
+import { captureProcess, compareCaptures, isReaError, type Evidence } from '../../../src/index.js'
+
+let base: Evidence
+beforeAll(async () => {
+  base = await captureProcess({ executable: 'printf', arguments: ['one\\ntwo\\nthree\\n'], settle_ms: 20 })
+  expect(base.terminal.chunks.map((chunk) => chunk.data).join('')).toBe('one\r\ntwo\r\nthree\r\n')
+}, 60_000)
+
+const drained = (evidence: Evidence) => {
+  evidence.truncation_details.raw_terminal.drain = 'incomplete'
+  evidence.truncation_details.raw_terminal.truncated = true
+}
+
+/** A copy with the terminal stream replaced by `texts` (one chunk each), as if another run had written them. */
+function withStream(texts: string[], change: (evidence: Evidence) => void = () => {}): Evidence {
+  const copy = structuredClone(base)
+  const first = copy.terminal.chunks[0]!
+  copy.terminal.chunks = texts.map((data) => ({
+    ...first,
+    data,
+    byte_length: Buffer.byteLength(data),
+  }))
+  change(copy)
+  return copy
+}
+
+describe('the terminal stream', () => {
+  test('ignores chunk boundaries', () => {
+    const comparison = compareCaptures(base, withStream(['one\r\ntw', 'o\r\nthree\r\n']))
+    expect(comparison.dimensions.terminal.differences.filter((d) => d.field === 'terminal.stream')).toEqual(
+      [],
+    )
+  })
+
+  test('locates a change by byte, line, column and each side’s chunk', () => {
+    const comparison = compareCaptures(base, withStream(['one\r\ntwo\r\n', 'thrEe\r\n']))
+    expect(comparison.first_divergence).toMatchObject({
+      field: 'terminal.stream',
+      location: {
+        kind: 'terminal_stream',
+        byte_offset: 13,
+        line: 3,
+        column: 4,
+        authority: { chunk_index: 0, chunk_byte_offset: 13 },
+        reconstruction: { chunk_index: 1, chunk_byte_offset: 3 },
+      },
+    })
+  })
+
+  test('counts bytes, not UTF-16 units, before a multibyte character', () => {
+    const a = withStream(['é€😀x'])
+    const b = withStream(['é€😀y'])
+    const location = compareCaptures(a, b).first_divergence!.location
+    expect(location).toMatchObject({ byte_offset: 2 + 3 + 4, column: 4 })
+  })
+
+  test('a complete stream that is a strict prefix of the other is different', () => {
+    const comparison = compareCaptures(base, withStream(['one\r\ntwo\r\nthree\r\nfour\r\n']))
+    expect(comparison.dimensions.terminal.outcome).toBe('different')
+    expect(comparison.first_divergence?.summary).toBe('the reconstruction wrote more terminal output')
+  })
+
+  test('an incomplete stream whose kept prefix matches is unknown', () => {
+    const comparison = compareCaptures(base, withStream(['one\r\n'], drained))
+    expect(comparison.dimensions.terminal.outcome).toBe('unknown')
+    expect(comparison.verdict).toBe('unknown')
+  })
+
+  test('an incomplete stream longer than a complete one is different: the extra output was observed', () => {
+    const comparison = compareCaptures(base, withStream(['one\r\ntwo\r\nthree\r\nand more\r\n'], drained))
+    expect(comparison.dimensions.terminal.outcome).toBe('different')
+  })
+
+  test('an incomplete side that wrote something else inside the kept prefix is still different', () => {
+    const comparison = compareCaptures(
+      base,
+      withStream(['one\r\nTWO\r\n'], (evidence) => {
+        evidence.truncation_details.raw_terminal.drain = 'incomplete'
+      }),
+    )
+    expect(comparison.dimensions.terminal.outcome).toBe('different')
+  })
+})
+
+describe('contracts', () => {
+  test('a differing normalization version is its own rule with the recapture hint', () => {
+    const other = structuredClone(base)
+    other.commitments.comparison_contract.value.normalization.port_normalization_version = 'endpoint-ports-v0'
+    other.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    try {
+      compareCaptures(base, other)
+      expect.unreachable()
+    } catch (error) {
+      expect(isReaError(error) && error.issues).toEqual([
+        expect.objectContaining({
+          path: 'comparison_contract.normalization.port_normalization_version',
+          rule: 'normalization_version',
+        }),
+      ])
+      expect(isReaError(error) && error.hint).toContain('recapture both sides')
+    }
+  })
+
+  test('a differing executable and arguments do not matter', () => {
+    const other = structuredClone(base)
+    other.commitments.executable.value.arguments = ['something else']
+    expect(compareCaptures(base, other).verdict).toBe('equivalent')
+  })
+})
+
+describe('timing tolerance', () => {
+  test.each([
+    [100, 300, false],
+    [0, 250, false],
+    [0, 251, true],
+    [1000, 1900, false],
+    [1000, 2001, true],
+    [null, 5, true],
+    [null, null, false],
+  ] as const)('tolerant: %s vs %s differ = %s', (a, b, differs) => {
+    expect(timingDiffers(a, b, 'tolerant')).toBe(differs)
+  })
+
+  test('strict wants equal milliseconds', () => {
+    expect(timingDiffers(100, 101, 'strict')).toBe(true)
+    expect(timingDiffers(100, 100, 'strict')).toBe(false)
+  })
+})
