@@ -8,6 +8,7 @@ import {
   DIMENSIONS,
   type Comparison,
   type DimensionResult,
+  type Difference,
   type TimingPolicy,
   type Verdict,
 } from './comparison-schema.js'
@@ -68,13 +69,33 @@ export function compareCaptures(
     reconstruction: side(reconstruction, options.sources?.reconstruction),
     timing: { policy, ...TIMING_TOLERANCE },
     dimensions,
-    first_divergence: DIMENSIONS.flatMap((name) => dimensions[name].differences)[0] ?? null,
+    first_divergence: firstDivergence(dimensions),
     unknowns: DIMENSIONS.flatMap((dimension) =>
       dimensions[dimension].unknowns.map((unknown) => ({ dimension, ...unknown })),
     ),
     terminal_diff: terminalDiff(streams.authority.text, streams.reconstruction.text),
     trace,
   }
+}
+
+/**
+ * The first difference in dimension order, unless an earlier dimension is unknown: what was not observed there
+ * may hold an earlier divergence, so no difference can honestly be called the first.
+ */
+function firstDivergence(
+  dimensions: Record<(typeof DIMENSIONS)[number], DimensionResult>,
+): Difference | null {
+  for (const name of DIMENSIONS) {
+    const result = dimensions[name]
+    if (result.outcome === 'unknown') {
+      return null
+    }
+    const first = result.differences[0]
+    if (first !== undefined) {
+      return first
+    }
+  }
+  return null
 }
 
 function dimensionVerdict(dimensions: Record<(typeof DIMENSIONS)[number], DimensionResult>): Verdict {

@@ -41,6 +41,13 @@ export const locationSchema = z.discriminatedUnion('kind', [
     row: z.int().min(1).nullable().describe('1-based visible row, when the divergence is in a row.'),
     column: z.int().min(1).nullable().describe('1-based character column in that row.'),
   }),
+  z.strictObject({
+    kind: z.literal('terminal_redaction'),
+    event_index: count
+      .nullable()
+      .describe('The sensitive input event whose value was masked, when one differs.'),
+    stream_byte_offset: count.nullable().describe('Where in the PTY byte stream, when a location differs.'),
+  }),
   z.strictObject({ kind: z.literal('interaction'), event_index: count }),
   z.strictObject({ kind: z.literal('exit'), field: z.string() }),
   z.strictObject({

@@ -1,6 +1,7 @@
 import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
+import { endedEarly } from './ended-early.js'
 import { timingDiffers } from './timing.js'
 
 /**
@@ -18,16 +19,15 @@ export function compareExit(
   const differ = (field: string, summary: string, p: number | string | null, q: number | string | null) =>
     findings.differ(`exit.${field}`, summary, p, q, { kind: 'exit', field })
 
+  const ended = endedEarly(authority, reconstruction)
+  if (ended !== null) {
+    findings.unknown('capture_ended_early', ended)
+    return findings.result()
+  }
   for (const [side, evidence] of [
     ['authority', authority],
     ['reconstruction', reconstruction],
   ] as const) {
-    if (evidence.disposition === 'failed') {
-      findings.unknown(
-        'capture_failed',
-        `the ${side} capture failed inside REA: ${evidence.failure ?? 'no detail'}`,
-      )
-    }
     if (evidence.exit.signal === null) {
       findings.unknown('exit_not_observed', `the ${side}'s exit was not observed`)
     }

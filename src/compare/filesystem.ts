@@ -1,5 +1,6 @@
 import type { Evidence, FileEffect, FileEntry } from '../evidence/schema.js'
 import type { DimensionResult } from './comparison-schema.js'
+import { endedEarly } from './ended-early.js'
 import { DimensionFindings, notSelected } from './findings.js'
 
 /**
@@ -13,6 +14,12 @@ export function compareFilesystem(authority: Evidence, reconstruction: Evidence)
     return notSelected('no filesystem_observation_paths were selected')
   }
   const findings = new DimensionFindings('filesystem')
+  const ended = endedEarly(authority, reconstruction)
+  if (ended !== null) {
+    // What REA's early end left behind (half-written files, processes it had to kill) is not the command's.
+    findings.unknown('capture_ended_early', ended)
+    return findings.result()
+  }
   for (const [side, evidence] of [
     ['authority', authority],
     ['reconstruction', reconstruction],

@@ -1,6 +1,7 @@
 import type { Evidence, Interaction } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
+import { endedEarly } from './ended-early.js'
 import { timingDiffers } from './timing.js'
 
 /**
@@ -13,6 +14,12 @@ export function compareInteractions(
   policy: TimingPolicy,
 ): DimensionResult {
   const findings = new DimensionFindings('interaction')
+  const ended = endedEarly(authority, reconstruction)
+  if (ended !== null) {
+    // Events after REA ended the run were skipped by REA, not by the command: nothing here is comparable.
+    findings.unknown('capture_ended_early', ended)
+    return findings.result()
+  }
   const left = byEventIndex(authority.interactions)
   const right = byEventIndex(reconstruction.interactions)
   const indexes = [...new Set([...left.keys(), ...right.keys()])].sort((p, q) => p - q)
@@ -30,16 +37,39 @@ export function compareInteractions(
       )
       continue
     }
-    for (const field of ['type', 'outcome', 'delivery', 'reason'] as const) {
-      if (x[field] !== y[field]) {
-        findings.differ(
-          `interactions[event_index=${eventIndex}].${field}`,
-          `event ${eventIndex} (${x.type}): ${field} differs`,
-          x[field] ?? null,
-          y[field] ?? null,
-          location,
-        )
-      }
+    if (x.delivery === 'unverified' || y.delivery === 'unverified') {
+      findings.unknown(
+        'delivery_unverified',
+        `event ${eventIndex} (${x.type}): REA could not verify the signal's delivery on the ${x.delivery === 'unverified' ? 'authority' : 'reconstruction'} side`,
+      )
+      continue
+    }
+    const p = effectiveOutcome(x)
+    const q = effectiveOutcome(y)
+    if (x.type !== y.type) {
+      findings.differ(
+        `interactions[event_index=${eventIndex}].type`,
+        `event ${eventIndex} has a different type`,
+        x.type,
+        y.type,
+        location,
+      )
+    } else if (p.outcome !== q.outcome) {
+      findings.differ(
+        `interactions[event_index=${eventIndex}].outcome`,
+        `event ${eventIndex} (${x.type}) was ${p.outcome} in the authority, ${q.outcome} in the reconstruction`,
+        p.outcome,
+        q.outcome,
+        location,
+      )
+    } else if (p.detail !== q.detail) {
+      findings.differ(
+        `interactions[event_index=${eventIndex}].${p.outcome === 'failed' ? 'reason' : 'delivery'}`,
+        `event ${eventIndex} (${x.type}) ${p.outcome === 'failed' ? 'failed for another reason' : 'had another delivery'}`,
+        p.detail,
+        q.detail,
+        location,
+      )
     }
     if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && timingDiffers(x.at_ms, y.at_ms, policy)) {
       findings.differ(
@@ -52,6 +82,21 @@ export function compareInteractions(
     }
   }
   return findings.result()
+}
+
+/**
+ * What an event's record says happened, in words that do not depend on timing races: a signal that found its
+ * target gone is the same as an event skipped because the target had exited, and the wording of a skip reason
+ * says only when REA noticed. A failure's reason does count.
+ */
+function effectiveOutcome(interaction: Interaction): { outcome: string; detail: string | null } {
+  if (interaction.outcome === 'skipped' || interaction.delivery === 'gone') {
+    return { outcome: 'skipped', detail: null }
+  }
+  if (interaction.outcome === 'failed') {
+    return { outcome: 'failed', detail: interaction.reason ?? null }
+  }
+  return { outcome: interaction.outcome, detail: interaction.delivery ?? null }
 }
 
 function byEventIndex(interactions: readonly Interaction[]): Map<number, Interaction> {

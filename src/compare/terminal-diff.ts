@@ -73,7 +73,8 @@ function commonSuffixLength(a: string, b: string, floor: number): number {
 
 /** Offset of the start of the line `count` lines before the line holding `index`. */
 function linesBack(text: string, index: number, count: number): number {
-  let start = text.lastIndexOf('\n', index - 1) + 1
+  // lastIndexOf treats a negative start as 0, which would find a newline at offset 0 itself.
+  let start = index === 0 ? 0 : text.lastIndexOf('\n', index - 1) + 1
   for (let line = 0; line < count && start > 0; line++) {
     start = text.lastIndexOf('\n', start - 2) + 1
   }

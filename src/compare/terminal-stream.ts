@@ -28,11 +28,13 @@ export function terminalStream(evidence: Evidence): TerminalStream {
   }
   const raw = evidence.truncation_details.raw_terminal
   const incompleteReason =
-    raw.omitted_chunks > 0
-      ? `${raw.omitted_chunks} PTY chunks (${raw.omitted_bytes} bytes) were omitted by limits.output_bytes`
-      : raw.drain === 'incomplete'
-        ? 'the PTY closed before every byte the root wrote was read (drain incomplete)'
-        : null
+    evidence.disposition === 'failed' || evidence.disposition === 'cancelled'
+      ? `the capture was ${evidence.disposition}, so REA ended the command before it finished writing`
+      : raw.omitted_chunks > 0
+        ? `${raw.omitted_chunks} PTY chunks (${raw.omitted_bytes} bytes) were omitted by limits.output_bytes`
+        : raw.drain === 'incomplete'
+          ? 'the PTY closed before every byte the root wrote was read (drain incomplete)'
+          : null
   return {
     text: chunks.map((chunk) => chunk.data).join(''),
     complete: incompleteReason === null,
@@ -69,7 +71,8 @@ export function streamLocation(
   reconstruction: TerminalStream,
 ): Extract<Location, { kind: 'terminal_stream' }> {
   const text = authority.text.length >= index ? authority.text : reconstruction.text
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1
+  // lastIndexOf treats a negative start as 0, which would find a newline at offset 0 itself.
+  const lineStart = index === 0 ? 0 : text.lastIndexOf('\n', index - 1) + 1
   let line = 1
   for (
     let position = text.indexOf('\n');

@@ -16,7 +16,53 @@ export function compareTerminal(
   const findings = new DimensionFindings('terminal')
   compareStreams(streams.authority, streams.reconstruction, findings)
   compareFrames(authority.terminal.frames, reconstruction.terminal.frames, findings)
+  compareRedaction(authority.terminal.redaction, reconstruction.terminal.redaction, findings)
   return findings.result()
+}
+
+type Redaction = Evidence['terminal']['redaction']
+
+/**
+ * Masked text reads `****` on both sides whether the program echoed a secret or printed stars itself, so where
+ * a sensitive value appeared is compared too: a reconstruction that leaks what the authority hid differs.
+ */
+function compareRedaction(a: Redaction, b: Redaction, findings: DimensionFindings): void {
+  const x = a?.locations ?? []
+  const y = b?.locations ?? []
+  const count = Math.max(x.length, y.length)
+  for (let index = 0; index < count; index++) {
+    const p = x[index]
+    const q = y[index]
+    if (
+      p?.event_index !== q?.event_index ||
+      p?.stream_byte_offset !== q?.stream_byte_offset ||
+      p?.byte_length !== q?.byte_length
+    ) {
+      findings.differ(
+        'terminal.redaction',
+        `a sensitive input value appeared in the output ${p === undefined ? 'only in the reconstruction' : q === undefined ? 'only in the authority' : 'at a different place'}`,
+        p === undefined ? null : { ...p },
+        q === undefined ? null : { ...q },
+        {
+          kind: 'terminal_redaction',
+          event_index: (p ?? q)?.event_index ?? null,
+          stream_byte_offset: (p ?? q)?.stream_byte_offset ?? null,
+        },
+      )
+      return
+    }
+  }
+  const m = a?.masked_count ?? 0
+  const n = b?.masked_count ?? 0
+  if (m !== n) {
+    findings.differ(
+      'terminal.redaction.masked_count',
+      'a sensitive input value appeared in the output a different number of times',
+      m,
+      n,
+      { kind: 'terminal_redaction', event_index: null, stream_byte_offset: null },
+    )
+  }
 }
 
 function compareStreams(a: TerminalStream, b: TerminalStream, findings: DimensionFindings): void {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { ReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
-import { canonicalJsonDocument } from './canonical-json.js'
+import { canonicalDigest, canonicalJsonDocument } from './canonical-json.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { computeIdentityDigest } from './identity-digest.js'
 import { readJournal } from './journal.js'
@@ -53,6 +54,9 @@ export function parseEvidence(document: unknown, source = 'Evidence'): Evidence 
         category: 'schema' as const,
       })),
     )
+  }
+  if (parsed.success) {
+    issues.push(...commitmentIssues(parsed.data).map((issue) => ({ ...issue, category: 'digest' as const })))
   }
   const carried = record['identity_digest']
   if (typeof carried === 'string') {
@@ -134,11 +138,16 @@ function journalIssues(evidence: Evidence): ReaIssue[] {
       message: `sequence numbers missing from the journal: ${missing.join(', ')}`,
     })
   }
-  if (seen.size > 0 && Math.max(...seen) >= expected) {
+  // A loop, not Math.max(...seen): spreading 150,000 sequence numbers overflows the call stack.
+  let highest = -1
+  for (const sequence of seen) {
+    highest = Math.max(highest, sequence)
+  }
+  if (highest >= expected) {
     issues.push({
       path: 'journal.next_sequence',
       rule: 'journal_sequence',
-      message: `must exceed every sequence number in the document: got ${expected}, highest is ${Math.max(...seen)}`,
+      message: `must exceed every sequence number in the document: got ${expected}, highest is ${highest}`,
     })
   }
   return issues
@@ -179,6 +188,21 @@ function accountingIssues(evidence: Evidence): ReaIssue[] {
     'truncation_details.rendered_terminal.truncated',
     `is ${rendered.truncated} but ${rendered.omitted_for_budget + rendered.omitted_for_raw_gap} frames were omitted`,
   )
+  for (const name of ['filesystem_before', 'filesystem_after'] as const) {
+    const accounting = details[name]
+    if (accounting === null) {
+      continue
+    }
+    const cut =
+      accounting.roots.some((root) => !root.exhausted) ||
+      accounting.hash_omissions.length > 0 ||
+      accounting.enumeration_failures.length > 0
+    check(
+      accounting.truncated === cut,
+      `truncation_details.${name}.truncated`,
+      `is ${accounting.truncated} but its roots, hash omissions and enumeration failures say ${cut ? 'something was left out' : 'nothing was left out'}`,
+    )
+  }
   const selected = evidence.filesystem.status === 'observed'
   const filesystemTruncated =
     selected &&
@@ -196,6 +220,25 @@ function accountingIssues(evidence: Evidence): ReaIssue[] {
     'journal.complete',
     `is ${evidence.journal.complete} but journal.incomplete_reasons lists ${evidence.journal.incomplete_reasons.length}`,
   )
+  return issues
+}
+
+/**
+ * Each commitment's digest must be that of its value: comparison trusts the contract digest, so an edited
+ * contract value (even in a document whose identity digest was recomputed) is caught here.
+ */
+function commitmentIssues(evidence: Evidence): ReaIssue[] {
+  const issues: ReaIssue[] = []
+  for (const name of ['scenario', 'executable', 'comparison_contract', 'normalization'] as const) {
+    const commitment = evidence.commitments[name]
+    if (canonicalDigest(commitment.value) !== commitment.sha256) {
+      issues.push({
+        path: `commitments.${name}.sha256`,
+        rule: 'commitment_digest',
+        message: 'does not match the committed value: the file was edited or corrupted after capture',
+      })
+    }
+  }
   return issues
 }
 
@@ -221,12 +264,27 @@ export async function readEvidenceFile(path: string): Promise<Evidence> {
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new ReaError('INVALID_EVIDENCE', `Evidence file ${path} could not be read (${code}).`, {
-      cause: error,
-    })
+    throw unreadableEvidence(path, error)
   }
   return parseEvidenceText(text, path)
+}
+
+/** The same as {@link readEvidenceFile}, for synchronous callers such as matchers. */
+export function readEvidenceFileSync(path: string): Evidence {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw unreadableEvidence(path, error)
+  }
+  return parseEvidenceText(text, path)
+}
+
+function unreadableEvidence(path: string, error: unknown): ReaError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+  return new ReaError('INVALID_EVIDENCE', `Evidence file ${path} could not be read (${code}).`, {
+    cause: error,
+  })
 }
 
 /** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */

@@ -150,7 +150,14 @@ function mutations(base: Evidence): Mutation[] {
       { name: `interaction ${index} skipped`, apply: (e) => (e.interactions[index].outcome = 'skipped') },
       { name: `interaction ${index} failed`, apply: (e) => (e.interactions[index].outcome = 'failed') },
       { name: `interaction ${index} type`, apply: (e) => (e.interactions[index].type = 'resize') },
-      { name: `interaction ${index} reason`, apply: (e) => (e.interactions[index].reason = 'target exited') },
+      {
+        name: `interaction ${index} delivery`,
+        apply: (e) => (e.interactions[index].delivery = 'identity-changed'),
+      },
+      {
+        name: `interaction ${index} failed with a reason`,
+        apply: (e) => Object.assign(e.interactions[index], { outcome: 'failed', reason: 'EIO' }),
+      },
     )
   })
   // Truncation flags: alone (import must reject the inconsistency) and with consistent accounting.

@@ -35,18 +35,33 @@ export function assessCoverage(evidence: Evidence): Coverage {
         'REA did not confirm it read everything the command wrote before it exited; later lines may be missing',
     })
   }
-  const exitReasons: TraceUnknown[] =
-    evidence.exit.signal === null
+  // A failed or cancelled capture ended the run itself: its exit and the fate of later events are REA's doing.
+  const endedEarly: TraceUnknown[] =
+    evidence.disposition === 'failed' || evidence.disposition === 'cancelled'
       ? [
           {
-            reason: 'exit_not_observed',
-            detail: `the command’s exit was not observed (exit.reason ${evidence.exit.reason})`,
+            reason: 'capture_ended_early',
+            detail: `the capture was ${evidence.disposition} before the command finished on its own; its exit and later interactions are not the command’s`,
           },
         ]
       : []
-  const interactionReasons: TraceUnknown[] = evidence.residual_unknowns
-    .filter((unknown) => unknown.dimension === 'interaction')
-    .map((unknown) => ({ reason: 'interaction_unknown', detail: `${unknown.reason}: ${unknown.detail}` }))
+  const exitReasons: TraceUnknown[] =
+    endedEarly.length > 0
+      ? endedEarly
+      : evidence.exit.signal === null
+        ? [
+            {
+              reason: 'exit_not_observed',
+              detail: `the command’s exit was not observed (exit.reason ${evidence.exit.reason})`,
+            },
+          ]
+        : []
+  const interactionReasons: TraceUnknown[] = [
+    ...endedEarly,
+    ...evidence.residual_unknowns
+      .filter((unknown) => unknown.dimension === 'interaction')
+      .map((unknown) => ({ reason: 'interaction_unknown', detail: `${unknown.reason}: ${unknown.detail}` })),
+  ]
   const filesystemReasons = filesystemUnknowns(evidence)
   const journalReasons = unexplainedJournalGap(evidence)
   const first = (reasons: readonly TraceUnknown[]) => reasons[0] ?? journalReasons[0]
@@ -60,7 +75,7 @@ export function assessCoverage(evidence: Evidence): Coverage {
       ...journalReasons,
       ...terminalReasons,
       ...interactionReasons,
-      ...exitReasons,
+      ...exitReasons.filter((reason) => !endedEarly.includes(reason)),
       ...filesystemReasons,
     ],
     rootComplete: (alias) =>
@@ -80,6 +95,26 @@ function filesystemUnknowns(evidence: Evidence): TraceUnknown[] {
   const reasons: TraceUnknown[] = evidence.residual_unknowns
     .filter((unknown) => unknown.dimension === 'filesystem')
     .map((unknown) => ({ reason: 'filesystem_incomplete', detail: `${unknown.reason}: ${unknown.detail}` }))
+  // Read from the accounting too: residual unknowns are derived from it, and a document may lack them.
+  for (const [checkpoint, accounting] of [
+    ['before_launch', evidence.truncation_details.filesystem_before],
+    ['after_settlement', evidence.truncation_details.filesystem_after],
+  ] as const) {
+    for (const root of accounting?.roots ?? []) {
+      if (!root.exhausted && !reasons.some((reason) => reason.detail.includes(root.alias))) {
+        reasons.push({
+          reason: 'filesystem_incomplete',
+          detail: `${root.alias} was not enumerated completely at ${checkpoint}`,
+        })
+      }
+    }
+    for (const failure of accounting?.enumeration_failures ?? []) {
+      reasons.push({
+        reason: 'filesystem_incomplete',
+        detail: `${failure.path} could not be read at ${checkpoint} (${failure.system_code})`,
+      })
+    }
+  }
   const unknownEffects = evidence.filesystem.effects.filter((effect) => effect.status === 'unknown')
   // The Evidence lists these as residual unknowns; this guards a document that does not.
   if (reasons.length === 0 && unknownEffects.length > 0) {

@@ -1,7 +1,7 @@
 export { checkTrace, MAX_REPORTED_VIOLATIONS } from './check-trace.js'
 export { formatTraceResult } from './format-result.js'
 export { MAX_LISTED_OBSERVATIONS } from './match-events.js'
-export { parseTraceSpec, readTraceSpecFile } from './parse-spec.js'
+export { parseTraceSpec, readTraceSpecFile, readTraceSpecFileSync } from './parse-spec.js'
 export { traceResultSchema } from './result-schema.js'
 export type {
   TraceConstraintResult,

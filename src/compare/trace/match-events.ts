@@ -59,10 +59,12 @@ export function matchEvents(
   for (const line of observed.lines) {
     consider(`line:${line.observation.text}`, line.observation, line)
   }
-  for (const interaction of observed.interactions) {
+  // After a failed or cancelled capture these records describe REA ending the run, not the command.
+  const endedEarly = coverage.exit?.reason === 'capture_ended_early'
+  for (const interaction of endedEarly ? [] : observed.interactions) {
     consider(`interaction:${interaction.observation.event_index}`, interaction.observation, interaction)
   }
-  if (observed.exit !== undefined) {
+  if (observed.exit !== undefined && !endedEarly) {
     consider('exit', observed.exit.observation, observed.exit)
   }
   for (const file of observed.files) {

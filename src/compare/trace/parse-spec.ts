@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { ReaError, type ReaIssue } from '../../errors.js'
@@ -140,11 +141,30 @@ export async function readTraceSpecFile(path: string): Promise<TraceSpec> {
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new ReaError('INVALID_TRACE_SPEC', `Trace specification ${path} could not be read (${code}).`, {
-      cause: error,
-    })
+    throw unreadable(path, error)
   }
+  return parseTraceSpecText(text, path)
+}
+
+/** The same as {@link readTraceSpecFile}, for synchronous callers such as matchers. */
+export function readTraceSpecFileSync(path: string): TraceSpec {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw unreadable(path, error)
+  }
+  return parseTraceSpecText(text, path)
+}
+
+function unreadable(path: string, error: unknown): ReaError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+  return new ReaError('INVALID_TRACE_SPEC', `Trace specification ${path} could not be read (${code}).`, {
+    cause: error,
+  })
+}
+
+function parseTraceSpecText(text: string, path: string): TraceSpec {
   if (text.trim() === '') {
     throw new ReaError(
       'INVALID_TRACE_SPEC',

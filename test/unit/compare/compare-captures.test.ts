@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { timingDiffers } from '../../../src/compare/timing.js'
-import { captureProcess, compareCaptures, isReaError, type Evidence } from '../../../src/index.js'
+import {
+  captureProcess,
+  checkTrace,
+  compareCaptures,
+  isReaError,
+  parseTraceSpec,
+  type Evidence,
+} from '../../../src/index.js'
 
 let base: Evidence
 beforeAll(async () => {
@@ -126,5 +133,104 @@ describe('timing tolerance', () => {
   test('strict wants equal milliseconds', () => {
     expect(timingDiffers(100, 101, 'strict')).toBe(true)
     expect(timingDiffers(100, 100, 'strict')).toBe(false)
+  })
+})
+
+describe('fixes found in review', () => {
+  test('a difference at offset 0 after a leading newline is located at line 1, column 1', () => {
+    const location = compareCaptures(withStream(['\nA']), withStream(['XA'])).first_divergence!.location
+    expect(location).toMatchObject({ kind: 'terminal_stream', byte_offset: 0, line: 1, column: 1 })
+  })
+
+  test('a sensitive value that leaks where the authority hid it is different, although the text is the same', () => {
+    const leaked = structuredClone(base)
+    leaked.terminal.redaction = {
+      version: 'sensitive-input-mask-v1',
+      masked_count: 1,
+      locations: [{ event_index: 0, stream_byte_offset: 4, byte_length: 8 }],
+      locations_truncated: false,
+    }
+    const comparison = compareCaptures(base, leaked)
+    expect(comparison.verdict).toBe('different')
+    expect(comparison.first_divergence).toMatchObject({
+      field: 'terminal.redaction',
+      location: { kind: 'terminal_redaction', event_index: 0, stream_byte_offset: 4 },
+    })
+  })
+
+  test('a cancelled or failed side makes exit, interaction, filesystem and process unknown, never different', () => {
+    for (const disposition of ['cancelled', 'failed'] as const) {
+      const ended = structuredClone(base)
+      ended.disposition = disposition
+      ended.exit = { ...ended.exit, reason: disposition, code: null }
+      ended.settlement = { ...ended.settlement, status: 'cleanup_needed' }
+      const comparison = compareCaptures(base, ended)
+      expect(comparison.verdict).toBe('unknown')
+      for (const dimension of ['exit', 'interaction', 'process'] as const) {
+        expect(comparison.dimensions[dimension].unknowns.map((unknown) => unknown.reason)).toEqual([
+          'capture_ended_early',
+        ])
+      }
+      const trace = checkTrace(
+        ended,
+        parseTraceSpec({
+          format: 'rea.process-capture.trace-spec',
+          format_version: 1,
+          events: [
+            { id: 'one', line: 'one' },
+            { id: 'two', line: 'two' },
+            { id: 'three', line: 'three' },
+            { id: 'exit', exit: { reason: 'exited', code: 0 } },
+          ],
+          order: [],
+        }),
+      )
+      expect(trace.verdict).toBe('unknown')
+    }
+  })
+
+  test('skip wordings and a signal that found its target gone compare equal; an unverified delivery is unknown', () => {
+    const interaction = {
+      sequence: 0,
+      at_ms: 10,
+      event_index: 0,
+      type: 'signal' as const,
+      scheduled_at_ms: 10,
+    }
+    const withInteraction = (record: Evidence['interactions'][number]) => {
+      const copy = structuredClone(base)
+      copy.interactions = [record]
+      return copy
+    }
+    const skipped = withInteraction({ ...interaction, outcome: 'skipped', reason: 'the target had exited' })
+    const skippedLate = withInteraction({
+      ...interaction,
+      outcome: 'skipped',
+      reason: 'the target had exited before the event was due',
+    })
+    const gone = withInteraction({ ...interaction, outcome: 'dispatched', delivery: 'gone' })
+    const unverified = withInteraction({
+      ...interaction,
+      outcome: 'failed',
+      delivery: 'unverified',
+      reason: 'x',
+    })
+    const failed = withInteraction({ ...interaction, outcome: 'failed', reason: 'EPERM' })
+    expect(compareCaptures(skipped, skippedLate).dimensions.interaction.outcome).toBe('equal')
+    expect(compareCaptures(skipped, gone).dimensions.interaction.outcome).toBe('equal')
+    expect(compareCaptures(skipped, unverified).dimensions.interaction.outcome).toBe('unknown')
+    expect(compareCaptures(skipped, failed).dimensions.interaction.outcome).toBe('different')
+  })
+
+  test('no first divergence is named when an earlier dimension is unknown', () => {
+    const other = withStream(['one\r\n'], (evidence) => {
+      drained(evidence)
+      evidence.exit = { ...evidence.exit, code: 7 }
+    })
+    const comparison = compareCaptures(base, other)
+    expect(comparison.verdict).toBe('different')
+    expect(comparison.dimensions.terminal.outcome).toBe('unknown')
+    expect(comparison.dimensions.exit.outcome).toBe('different')
+    expect(comparison.first_divergence).toBeNull()
   })
 })

@@ -52,3 +52,9 @@ describe('terminalDiff', () => {
     expect(diff.unified).toMatch(/… diff cut after \d+ lines/)
   })
 })
+
+describe('terminalDiff at the very start of the text', () => {
+  test('a first line that is empty on one side is shown, not skipped', () => {
+    expect(terminalDiff('\nA\n', 'X\nA\n')!.unified).toContain('@@ -1,2 +1,2 @@\n-\n+X\n A\n')
+  })
+})

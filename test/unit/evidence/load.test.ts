@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { isReaError, type ReaError, type ReaErrorCode } from '../../../src/errors.js'
 import { EVIDENCE_FORMAT_VERSION } from '../../../src/evidence/format.js'
@@ -129,8 +132,8 @@ describe('parseEvidence', () => {
     const document = edited(change, { reseal: false })
     const error = rejection(() => parseEvidence(document))
     expect(error.code).toBe('EVIDENCE_DIGEST_MISMATCH')
-    expect(error.issues).toEqual([issue('identity_digest', 'identity_digest')])
-    expect(error.issues[0]?.message).toContain(computeIdentityDigest(document))
+    expect(error.issues).toContainEqual(issue('identity_digest', 'identity_digest'))
+    expect(error.issues.map((found) => found.message).join('\n')).toContain(computeIdentityDigest(document))
   })
 
   test('rejects a document whose digest was replaced by another valid-looking digest', () => {
@@ -317,6 +320,68 @@ describe('parseEvidence: summary flags agree with their accounting', () => {
     const error = rejection(() => parseEvidence(edited(change, { reseal: true })))
     expect(error.code).toBe('INVALID_EVIDENCE')
     expect(error.issues).toContainEqual(expect.objectContaining({ path, rule: 'accounting_consistency' }))
+  })
+})
+
+describe('parseEvidence: commitments', () => {
+  test('rejects an edited commitment value even with the identity digest recomputed', () => {
+    const document = edited((e) => (e.commitments.comparison_contract.value.settle_ms += 1), { reseal: true })
+    const error = rejection(() => parseEvidence(document))
+    expect(error.code).toBe('EVIDENCE_DIGEST_MISMATCH')
+    expect(error.issues).toEqual([issue('commitments.comparison_contract.sha256', 'commitment_digest')])
+  })
+})
+
+describe('parseEvidence on large and filesystem captures', () => {
+  test('accepts a journal of 200,000 entries (no call-stack overflow)', () => {
+    const big = structuredClone(captured)
+    const template = big.terminal.chunks[0]!
+    const count = 200_000
+    big.terminal.chunks = Array.from({ length: count }, (_, sequence) => ({
+      ...template,
+      sequence,
+      data: 'x',
+      byte_length: 1,
+    }))
+    const others = [
+      ...big.terminal.frames,
+      ...big.interactions,
+      ...big.process.samples,
+      ...big.filesystem.checkpoints,
+      big.exit,
+    ]
+    others
+      .sort((a, b) => a.sequence - b.sequence)
+      .forEach((record, index) => (record.sequence = count + index))
+    big.journal.next_sequence = count + others.length
+    big.truncation_details.raw_terminal.retained_chunks = count
+    const record = big as unknown as Record<string, unknown>
+    record['identity_digest'] = computeIdentityDigest(record)
+    expect(parseEvidence(record).terminal.chunks).toHaveLength(count)
+  })
+
+  test('rejects filesystem accounting whose truncated flag contradicts its roots', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rea-load-'))
+    try {
+      const evidence = await captureProcess(
+        { executable: 'true', filesystem_observation_paths: ['.'] },
+        { root },
+      )
+      const copy = structuredClone(evidence)
+      copy.truncation_details.filesystem_after!.truncated = true
+      copy.truncated = true
+      const record = copy as unknown as Record<string, unknown>
+      record['identity_digest'] = computeIdentityDigest(record)
+      const error = rejection(() => parseEvidence(record))
+      expect(error.issues).toContainEqual(
+        expect.objectContaining({
+          path: 'truncation_details.filesystem_after.truncated',
+          rule: 'accounting_consistency',
+        }),
+      )
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
 

@@ -1,3 +1,4 @@
+import { canonicalDigest } from '../../../src/evidence/canonical-json.js'
 import { sealEvidence } from '../../../src/evidence/identity-digest.js'
 import { parseEvidence } from '../../../src/evidence/load.js'
 import type { Evidence, EvidenceBody, FileEffect, ResidualUnknown } from '../../../src/evidence/schema.js'
@@ -33,7 +34,6 @@ export interface BuildOptions {
   readonly extraIncompleteReasons?: readonly string[]
 }
 
-const ZERO_DIGEST = '0'.repeat(64)
 const LIMITS = {
   output_bytes: 1_048_576,
   rendered_bytes: 4_194_304,
@@ -168,30 +168,24 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
       pty_backend: 'node-pty',
     },
     commitments: {
-      scenario: {
-        sha256: ZERO_DIGEST,
-        value: {
-          executable: 'program',
-          arguments: [],
-          working_directory: '.',
-          environment: {},
-          filesystem_observation_paths: observationPaths,
-          terminal: contract.terminal,
-          events: [],
-          timeout_ms: 30_000,
-          idle_timeout_ms: null,
-          settle_ms: 100,
-          finalization_ms: 0,
-          limits: LIMITS,
-          normalization: { patterns: [], ports: true },
-        },
-      },
-      executable: {
-        sha256: ZERO_DIGEST,
-        value: { executable: 'program', arguments: [], resolved_path: '/usr/bin/program' },
-      },
-      comparison_contract: { sha256: ZERO_DIGEST, value: contract },
-      normalization: { sha256: ZERO_DIGEST, value: NORMALIZATION },
+      scenario: committed({
+        executable: 'program',
+        arguments: [],
+        working_directory: '.',
+        environment: {},
+        filesystem_observation_paths: observationPaths,
+        terminal: contract.terminal,
+        events: [],
+        timeout_ms: 30_000,
+        idle_timeout_ms: null,
+        settle_ms: 100,
+        finalization_ms: 0,
+        limits: LIMITS,
+        normalization: { patterns: [], ports: true },
+      }),
+      executable: committed({ executable: 'program', arguments: [], resolved_path: '/usr/bin/program' }),
+      comparison_contract: committed(contract),
+      normalization: committed(NORMALIZATION),
     },
     disposition: exit.reason,
     duration_ms: 100,
@@ -269,4 +263,9 @@ export function effect(path: string, status: 'created' | 'deleted' | 'unchanged'
     before: status === 'created' ? null : entry,
     after: status === 'deleted' ? null : entry,
   }
+}
+
+/** A commitment as captures make it: the digest of the value's canonical JSON. */
+function committed<T>(value: T): { sha256: string; value: T } {
+  return { sha256: canonicalDigest(value), value }
 }

@@ -197,11 +197,22 @@ describe('checkTrace', () => {
   })
 
   test('is unknown when the exit was not observed', () => {
-    const evidence = buildEvidence([...lines('hi'), { exit: { code: null, signal: null, reason: 'failed' } }])
+    const evidence = buildEvidence([
+      ...lines('hi'),
+      { exit: { code: null, signal: null, reason: 'timeout' } },
+    ])
     const result = checkTrace(evidence, spec([{ id: 'hi', line: 'hi' }, exitOk]))
     expect(result.verdict).toBe('unknown')
     expect(result.unknown_reasons.map((unknown) => unknown.reason)).toEqual(['exit_not_observed'])
     expect(result.events[1]).toMatchObject({ status: 'unknown', reason: 'exit_not_observed' })
+  })
+
+  test('is unknown, not violated, when REA itself ended the run (failed capture)', () => {
+    const evidence = buildEvidence([...lines('hi'), { exit: { code: null, signal: null, reason: 'failed' } }])
+    const result = checkTrace(evidence, spec([{ id: 'hi', line: 'hi' }, exitOk]))
+    expect(result.verdict).toBe('unknown')
+    expect(result.unknown_reasons.map((unknown) => unknown.reason)).toContain('capture_ended_early')
+    expect(result.events[1]).toMatchObject({ status: 'unknown', reason: 'capture_ended_early' })
   })
 
   test('is unknown when the drain was incomplete', () => {
