@@ -4,16 +4,19 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'cli/main': 'src/cli/main.ts',
+    vitest: 'matchers/vitest.ts',
+    jest: 'matchers/jest.ts',
     // Built for bench/ only; not in the package exports.
     'bench-internals': 'src/bench-internals.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', vitest: 'matchers/vitest.ts', jest: 'matchers/jest.ts' } },
   clean: true,
   target: 'node20',
   sourcemap: true,
   splitting: true,
   shims: true,
   // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
-  external: ['node-pty'],
+  // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
+  external: ['node-pty', 'vitest', 'expect', '@jest/globals'],
 })

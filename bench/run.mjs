@@ -8,6 +8,7 @@ import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
+import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const only = process.argv.slice(2)
@@ -68,6 +69,13 @@ if (wanted('compare')) {
       `compare ${row.mib} MiB (${row.chunks} chunks, ${row.verdict}): compareCaptures ${row.compare_median_ms} ms, import both + compare ${row.import_and_compare_median_ms} ms vs diff -u ${row.gnu_diff_median_ms} ms (${row.import_and_compare_vs_diff}×); target ≤ 500 ms at 8 MiB`,
     )
   }
+}
+if (wanted('vitest')) {
+  results.vitest_captures = runVitestCapturesBenchmark()
+  const r = results.vitest_captures
+  console.log(
+    `${r.captures} captures in one Vitest test (fixture + toMatchCapture) ${r.vitest_median_ms} ms vs raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })
 writeFileSync(path.join(here, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -14,6 +14,7 @@ export {
   parseEvidence,
   parseEvidenceText,
   readEvidenceFile,
+  readEvidenceFileSync,
   serializeEvidence,
   writeEvidenceFile,
 } from './evidence/load.js'
@@ -53,7 +54,9 @@ export {
   formatTraceResult,
   parseTraceSpec,
   readTraceSpecFile,
+  readTraceSpecFileSync,
   traceResultSchema,
   traceSpecSchema,
 } from './compare/trace/index.js'
 export type { TraceResult, TraceSpec } from './compare/trace/index.js'
+export { authorityPathFor } from './authority/authority-path.js'

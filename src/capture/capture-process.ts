@@ -1,5 +1,6 @@
 import type { Evidence } from '../evidence/schema.js'
 import { resolveScenario } from '../scenario/resolve.js'
+import { markValidated } from '../evidence/validated.js'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
 import { prepareProcessInspection } from '../process/prepare-inspection.js'
@@ -37,11 +38,13 @@ export async function captureProcess(
   await prepareProcessInspection()
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
-  return runCapture({
-    scenario: validated,
-    resolved,
-    backend,
-    signal: options.signal,
-    onProgress: options.onProgress,
-  })
+  return markValidated(
+    await runCapture({
+      scenario: validated,
+      resolved,
+      backend,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    }),
+  )
 }

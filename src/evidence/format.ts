@@ -2,7 +2,7 @@
 export const EVIDENCE_FORMAT = 'rea.process-capture.evidence'
 
 /**
- * The Evidence format version. 0 while the format is still settling; it is frozen as 1 once the test-framework
- * plugin ships, and every later change adds a version and keeps older files readable for what they can prove.
+ * The Evidence format version, frozen at 1 since authority files are committed: every later change adds a
+ * version and keeps version-1 files readable for what they can prove. (0 was the unreleased development form.)
  */
-export const EVIDENCE_FORMAT_VERSION = 0
+export const EVIDENCE_FORMAT_VERSION = 1

@@ -7,6 +7,7 @@ import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { computeIdentityDigest } from './identity-digest.js'
 import { readJournal } from './journal.js'
 import { evidenceSchema, type Evidence } from './schema.js'
+import { markValidated } from './validated.js'
 
 type IssueCategory = 'schema' | 'digest' | 'version'
 interface CategorizedIssue extends ReaIssue {
@@ -91,7 +92,7 @@ export function parseEvidence(document: unknown, source = 'Evidence'): Evidence 
       },
     )
   }
-  return parsed.data
+  return markValidated(parsed.data)
 }
 
 function explainLegacyIssue(issue: ReaIssue): ReaIssue {

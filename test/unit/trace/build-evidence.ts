@@ -1,4 +1,5 @@
 import { canonicalDigest } from '../../../src/evidence/canonical-json.js'
+import { EVIDENCE_FORMAT_VERSION } from '../../../src/evidence/format.js'
 import { sealEvidence } from '../../../src/evidence/identity-digest.js'
 import { parseEvidence } from '../../../src/evidence/load.js'
 import type { Evidence, EvidenceBody, FileEffect, ResidualUnknown } from '../../../src/evidence/schema.js'
@@ -157,7 +158,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
   }
   const body: EvidenceBody = {
     format: 'rea.process-capture.evidence',
-    format_version: 0,
+    format_version: EVIDENCE_FORMAT_VERSION,
     rea_version: '0.1.0',
     captured_at: '2026-01-01T00:00:00.000Z',
     host: {

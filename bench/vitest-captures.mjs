@@ -1,0 +1,79 @@
+// 100 captures of `true` inside one Vitest test (through the rea/vitest fixture, each also compared with an
+// Evidence object by toMatchCapture) vs the same 100 spawns through raw node-pty in a plain Node process.
+// Both sides are timed inside their process, so Vitest's and Node's start-up are not counted.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const COUNT = 100
+
+const testFile = `
+import { writeFileSync } from 'node:fs'
+import { expect, test } from 'rea/vitest'
+test('100 captures', { timeout: 300_000 }, async ({ captureProcess }) => {
+  const first = await captureProcess({ executable: 'true' })
+  const started = performance.now()
+  for (let index = 0; index < ${COUNT}; index++) {
+    expect(await captureProcess({ executable: 'true' })).toMatchCapture(first)
+  }
+  writeFileSync(new URL('./elapsed.json', import.meta.url), JSON.stringify({ ms: performance.now() - started }))
+})
+`
+
+const rawScript = `
+import * as ptyNs from 'node-pty'
+const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
+const once = () => new Promise((resolve) => pty.spawn('true', [], { cols: 80, rows: 24 }).onExit(resolve))
+await once()
+const started = performance.now()
+for (let index = 0; index < ${COUNT}; index++) await once()
+console.log(JSON.stringify({ ms: performance.now() - started }))
+`
+
+export function runVitestCapturesBenchmark({ rounds = 3 } = {}) {
+  const project = mkdtempSync(path.join(tmpdir(), 'rea-bench-vitest-'))
+  try {
+    mkdirSync(path.join(project, 'node_modules'))
+    symlinkSync(repo, path.join(project, 'node_modules/rea'))
+    writeFileSync(path.join(project, 'package.json'), '{"type":"module","private":true}\n')
+    writeFileSync(
+      path.join(project, 'vitest.config.mjs'),
+      "export default { test: { setupFiles: ['rea/vitest'] } }\n",
+    )
+    writeFileSync(path.join(project, 'captures.test.mjs'), testFile)
+    writeFileSync(path.join(repo, 'bench/.raw-pty.mjs'), rawScript)
+    const vitest = []
+    const raw = []
+    for (let round = 0; round < rounds; round++) {
+      execFileSync(
+        process.execPath,
+        [path.join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project],
+        {
+          stdio: 'ignore',
+        },
+      )
+      vitest.push(JSON.parse(readFileSync(path.join(project, 'elapsed.json'), 'utf8')).ms)
+      raw.push(
+        JSON.parse(
+          execFileSync(process.execPath, [path.join(repo, 'bench/.raw-pty.mjs')], { encoding: 'utf8' }),
+        ).ms,
+      )
+    }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+    return {
+      captures: COUNT,
+      rounds,
+      vitest_median_ms: Math.round(median(vitest)),
+      raw_node_pty_median_ms: Math.round(median(raw)),
+      ratio: Number((median(vitest) / median(raw)).toFixed(2)),
+      vitest_runs_ms: vitest.map(Math.round),
+      raw_runs_ms: raw.map(Math.round),
+    }
+  } finally {
+    rmSync(project, { recursive: true, force: true })
+    rmSync(path.join(repo, 'bench/.raw-pty.mjs'), { force: true })
+  }
+}

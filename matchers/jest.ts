@@ -1,0 +1,109 @@
+import type {} from 'expect'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
+import type { TraceSpecInput } from '../src/compare/trace/index.js'
+import type { Evidence } from '../src/evidence/schema.js'
+import type { ProcessScenarioInput } from '../src/scenario/schema.js'
+import type { CaptureMatcher } from './capture-matcher.js'
+import { AssertionCounter, createMatchers } from './create-matchers.js'
+
+/**
+ * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
+ * `captureProcess` from it for captures that are cancelled when their test ends.
+ */
+
+interface JestGlobals {
+  readonly expect: { extend(matchers: object): void; getState(): { testPath?: string } }
+  readonly beforeEach: (fn: () => void) => void
+  readonly afterEach: (fn: () => Promise<void>) => void
+}
+
+const globals = globalThis as unknown as Partial<JestGlobals>
+if (globals.expect === undefined || globals.beforeEach === undefined || globals.afterEach === undefined) {
+  throw new Error(
+    'rea/jest must be loaded by Jest with its globals (list it in setupFilesAfterEnv; injectGlobals must not be false).',
+  )
+}
+
+/** Files that make a folder Jest's default `rootDir`: where its configuration lives. */
+const ROOT_MARKERS = [
+  'jest.config.js',
+  'jest.config.cjs',
+  'jest.config.mjs',
+  'jest.config.ts',
+  'jest.config.json',
+  'package.json',
+]
+
+/**
+ * Jest's `rootDir` as Jest chooses it by default: the nearest folder above the test file holding a Jest config
+ * file or a package.json; the current directory when there is none. Jest does not expose its config to tests.
+ */
+export function jestRoot(): string {
+  const testPath = globals.expect?.getState().testPath
+  return testPath === undefined ? process.cwd() : nearestConfigRoot(testPath)
+}
+
+function nearestConfigRoot(file: string): string {
+  for (let directory = path.dirname(file); ; directory = path.dirname(directory)) {
+    if (ROOT_MARKERS.some((marker) => existsSync(path.join(directory, marker)))) {
+      return directory
+    }
+    if (path.dirname(directory) === directory) {
+      return process.cwd()
+    }
+  }
+}
+
+const counter = new AssertionCounter()
+globals.expect.extend(createMatchers({ updateCommand: 'jest -u', root: jestRoot }, counter))
+globals.beforeEach(() => counter.resetNames())
+
+const pending = new Set<{ readonly controller: AbortController; readonly settled: Promise<unknown> }>()
+// Captures still running when their test ends (it failed or timed out first) are cancelled and awaited.
+globals.afterEach(async () => {
+  const running = [...pending]
+  for (const entry of running) {
+    entry.controller.abort()
+  }
+  await Promise.all(running.map((entry) => entry.settled))
+})
+
+/**
+ * `captureProcess` for Jest tests: the capture root is Jest's rootDir, and a capture still running when its
+ * test ends is cancelled and waited for, so no process outlives the test.
+ */
+export function captureProcess(
+  scenario: ProcessScenarioInput,
+  options: Omit<CaptureProcessOptions, 'root'> = {},
+): Promise<Evidence> {
+  const controller = new AbortController()
+  const signal =
+    options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal])
+  const running = capture(scenario, { ...options, root: jestRoot(), signal })
+  const entry = { controller, settled: running.catch(() => undefined) }
+  pending.add(entry)
+  void entry.settled.finally(() => pending.delete(entry))
+  return running
+}
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown> {
+    /** Compares the capture with its authority (default file, path relative to the test, or Evidence). */
+    toMatchCapture: CaptureMatcher<T, (authority?: string | Evidence) => R>
+    /** Checks the capture's event journal against a trace specification (object or file path). */
+    toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput) => R>
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- @types/jest declares its matchers in this namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- must match @types/jest exactly to merge
+    interface Matchers<R, T = {}> {
+      toMatchCapture: CaptureMatcher<T, (authority?: string | Evidence) => R>
+      toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput) => R>
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { beforeEach, expect, test as baseTest } from 'vitest'
+import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
+import type { Evidence } from '../src/evidence/schema.js'
+import type { TraceSpecInput } from '../src/compare/trace/index.js'
+import type { ProcessScenarioInput } from '../src/scenario/schema.js'
+import type { CaptureMatcher } from './capture-matcher.js'
+import { AssertionCounter, createMatchers } from './create-matchers.js'
+
+/**
+ * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
+ * `toSatisfyTrace`; import `test` from it for a `captureProcess` fixture bound to each test.
+ */
+
+interface VitestWorkerState {
+  readonly config?: { readonly root?: string }
+}
+
+/** Vitest's `config.root`, read from its worker state (not public API; the current directory otherwise). */
+export function vitestRoot(): string {
+  const state = (globalThis as { __vitest_worker__?: VitestWorkerState }).__vitest_worker__
+  return state?.config?.root ?? process.cwd()
+}
+
+const counter = new AssertionCounter()
+expect.extend(createMatchers({ updateCommand: 'vitest -u', root: vitestRoot }, counter))
+beforeEach(() => counter.resetNames())
+
+export type BoundCaptureProcess = (
+  scenario: ProcessScenarioInput,
+  options?: Omit<CaptureProcessOptions, 'root'>,
+) => Promise<Evidence>
+
+/**
+ * `test` with a `captureProcess` fixture: captures run with the runner's root as capture root (so committed
+ * authority files compare in any clone), are cancelled through the test's signal when it times out or the run
+ * is aborted, and are awaited before the test ends, so no process outlives its test.
+ *
+ * @example
+ * import { test, expect } from 'rea/vitest'
+ * test('greets', async ({ captureProcess }) => {
+ *   expect(await captureProcess({ executable: 'node', arguments: ['./cli.mjs'] })).toMatchCapture()
+ * })
+ */
+export const test = baseTest.extend<{ captureProcess: BoundCaptureProcess }>({
+  captureProcess: async ({ task, signal }, use) => {
+    const pending = new Set<Promise<unknown>>()
+    const cancel = new AbortController()
+    const bound: BoundCaptureProcess = (scenario, options = {}) => {
+      const signals = [signal, cancel.signal, ...(options.signal === undefined ? [] : [options.signal])]
+      const running = capture(scenario, {
+        ...options,
+        root: vitestRoot(),
+        signal: AbortSignal.any(signals),
+      }).then((evidence) => {
+        const meta = task.meta as { rea?: { captures: { identity_digest: string }[] } }
+        meta.rea ??= { captures: [] }
+        meta.rea.captures.push({ identity_digest: evidence.identity_digest })
+        return evidence
+      })
+      const settled = running.catch(() => undefined)
+      pending.add(settled)
+      void settled.finally(() => pending.delete(settled))
+      return running
+    }
+    await use(bound)
+    // A capture the test did not await (it failed or timed out first) is cancelled and waited for here.
+    cancel.abort()
+    await Promise.all(pending)
+  },
+})
+export const it = test
+export { expect }
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- must match Vitest’s declaration exactly to merge
+  interface Matchers<T = any> {
+    /**
+     * Compares the capture with its authority: the default file next to the test, a file path (relative to
+     * the test file) or an Evidence object. See docs/vitest.md.
+     */
+    toMatchCapture: CaptureMatcher<T, (authority?: string | Evidence) => void>
+    /** Checks the capture's event journal against a trace specification (object or file path). */
+    toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput) => void>
+  }
+}

@@ -1,0 +1,230 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { compareCaptures } from '../compare/compare-captures.js'
+import type { Comparison } from '../compare/comparison-schema.js'
+import { formatComparison } from '../compare/format-comparison.js'
+import { formatReaError, isReaError, ReaError } from '../errors.js'
+import { parseEvidence, readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
+import type { Evidence } from '../evidence/schema.js'
+import { isValidated } from '../evidence/validated.js'
+import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
+import type { UpdateMode } from './update-mode.js'
+
+/** What the matcher was asked, with everything it needs from the runner already read. */
+export interface CaptureMatchRequest {
+  readonly received: unknown
+  /** An authority file (relative to the test file), an Evidence object, or nothing for the default file. */
+  readonly authority: string | Evidence | undefined
+  readonly testPath: string
+  readonly testName: string
+  /** 1-based position of this assertion among the test's `toMatchCapture()` calls. */
+  readonly assertion: number
+  readonly updateMode: UpdateMode
+  readonly isNot: boolean
+  /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
+  readonly updateCommand: string
+  /** Paths in messages are shown relative to this folder. */
+  readonly root: string
+  readonly color: boolean
+}
+
+/** How the assertion affects the runner's snapshot summary. */
+export type SnapshotCount = 'added' | 'updated' | 'matched' | 'unmatched'
+
+export interface CaptureMatchResult {
+  /** In the runner's sense: the runner inverts it for `.not`. */
+  readonly pass: boolean
+  readonly message: string
+  readonly count: SnapshotCount | null
+  readonly authorityPath: string | null
+  readonly comparison: Comparison | null
+  /** The normalized terminal texts, for the runner's own diff view. */
+  readonly actual?: string
+  readonly expected?: string
+}
+
+/**
+ * The logic of `toMatchCapture`, runner-independent. Missing authority files are recorded (unless the mode is
+ * `none`), mismatching ones rewritten only in mode `all`; `.not` holds only for a proven difference, so an
+ * unknown comparison fails both ways, with its reasons.
+ */
+export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
+  // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
+  const result = (
+    satisfied: boolean,
+    message: string,
+    extra: Partial<CaptureMatchResult> = {},
+  ): CaptureMatchResult => ({
+    pass: request.isNot ? !satisfied : satisfied,
+    message,
+    count: null,
+    authorityPath: null,
+    comparison: null,
+    ...extra,
+  })
+  const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
+  let received: Evidence
+  try {
+    received = isValidated(request.received)
+      ? request.received
+      : parseEvidence(request.received, 'The received value')
+  } catch (error) {
+    return result(
+      false,
+      `expect(capture).${name}() needs the Evidence returned by captureProcess.\n${describeError(error)}`,
+    )
+  }
+
+  if (typeof request.authority === 'object') {
+    let authority: Evidence
+    try {
+      authority = isValidated(request.authority)
+        ? request.authority
+        : parseEvidence(request.authority, 'The authority Evidence object')
+    } catch (error) {
+      return result(false, describeError(error))
+    }
+    return judge(request, name, received, authority, null, result)
+  }
+
+  const authorityPath =
+    request.authority === undefined
+      ? authorityPathFor(request.testPath, request.testName, request.assertion)
+      : resolveAuthorityPath(request.testPath, request.authority)
+  const shown = displayPath(request.root, authorityPath)
+  const canWrite = !request.isNot
+  if (!existsSync(authorityPath)) {
+    if (request.isNot) {
+      return result(
+        false,
+        `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`,
+        { authorityPath },
+      )
+    }
+    if (request.updateMode === 'none') {
+      return result(
+        false,
+        `expect(capture).${name}(): the authority ${shown} does not exist, and it was not written because ` +
+          `this run does not write authorities (CI is set, or the runner was told not to update).\n` +
+          `Record it locally (run the test without CI, or with \`${request.updateCommand}\`), review it, and commit it.`,
+        { authorityPath, count: 'unmatched' },
+      )
+    }
+    writeAuthority(authorityPath, received)
+    return result(true, `authority ${shown} written`, { authorityPath, count: 'added' })
+  }
+
+  let authority: Evidence
+  try {
+    authority = readEvidenceFileSync(authorityPath)
+  } catch (error) {
+    if (canWrite && request.updateMode === 'all') {
+      writeAuthority(authorityPath, received)
+      return result(true, `authority ${shown} rewritten`, { authorityPath, count: 'updated' })
+    }
+    return result(
+      false,
+      `expect(capture).${name}(): the authority ${shown} cannot be used.\n${describeError(error)}\n` +
+        `If the capture is right, re-record the authority with \`${request.updateCommand}\`.`,
+      { authorityPath, count: 'unmatched' },
+    )
+  }
+  return judge(request, name, received, authority, authorityPath, result)
+}
+
+function judge(
+  request: CaptureMatchRequest,
+  name: string,
+  received: Evidence,
+  authority: Evidence,
+  authorityPath: string | null,
+  result: (satisfied: boolean, message: string, extra?: Partial<CaptureMatchResult>) => CaptureMatchResult,
+): CaptureMatchResult {
+  const shown =
+    authorityPath === null ? 'the given Evidence object' : displayPath(request.root, authorityPath)
+  const rewritable = authorityPath !== null && !request.isNot && request.updateMode === 'all'
+  let comparison: Comparison
+  try {
+    comparison = compareCaptures(authority, received, {
+      sources: { authority: shown, reconstruction: 'this capture' },
+    })
+  } catch (error) {
+    if (rewritable) {
+      writeAuthority(authorityPath, received)
+      return result(true, `authority ${shown} rewritten`, { authorityPath, count: 'updated' })
+    }
+    return result(
+      false,
+      `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${describeError(error)}` +
+        (authorityPath === null
+          ? ''
+          : `\nIf the scenario changed on purpose, re-record with \`${request.updateCommand}\`.`),
+      { authorityPath, count: authorityPath === null ? null : 'unmatched' },
+    )
+  }
+  const texts = {
+    actual: terminalText(received),
+    expected: terminalText(authority),
+  }
+  // Formatting costs more than comparing a short capture: only failures need it.
+  const details = (): string => formatComparison(comparison, { color: request.color }).trimEnd()
+  const extra = { authorityPath, comparison, ...texts }
+  if (request.isNot) {
+    return comparison.verdict === 'different'
+      ? result(
+          true,
+          `expect(capture).not.toMatchCapture(): the capture differs from ${shown}, as expected.`,
+          extra,
+        )
+      : result(
+          false,
+          comparison.verdict === 'equivalent'
+            ? `expect(capture).not.toMatchCapture(): the capture is equivalent to ${shown}.\n\n${details()}`
+            : `expect(capture).not.toMatchCapture(): a difference from ${shown} could not be established; unknown is neither equal nor different.\n\n${details()}`,
+          extra,
+        )
+  }
+  if (comparison.verdict === 'equivalent') {
+    return result(true, `the capture is equivalent to ${shown}`, {
+      ...extra,
+      count: authorityPath === null ? null : 'matched',
+    })
+  }
+  if (rewritable) {
+    writeAuthority(authorityPath, received)
+    return result(true, `authority ${shown} rewritten`, { ...extra, count: 'updated' })
+  }
+  const headline =
+    comparison.verdict === 'different'
+      ? `the capture differs from its authority ${shown}`
+      : `equivalence with ${shown} could not be established (unknown is never equal)`
+  return result(
+    false,
+    `expect(capture).toMatchCapture(): ${headline}.\n\n${details()}\n\n` +
+      (authorityPath === null
+        ? 'The authority is an Evidence object given in the test.'
+        : `Authority: ${shown}\nIf the new behaviour is intended, re-record with \`${request.updateCommand}\` and review the change.`),
+    { ...extra, count: authorityPath === null ? null : 'unmatched' },
+  )
+}
+
+function writeAuthority(file: string, evidence: Evidence): void {
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, serializeEvidence(evidence))
+}
+
+function terminalText(evidence: Evidence): string {
+  return evidence.terminal.chunks.map((chunk) => chunk.data).join('')
+}
+
+function displayPath(root: string, file: string): string {
+  const relative = path.relative(root, file)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/')
+}
+
+function describeError(error: unknown): string {
+  if (isReaError(error)) {
+    return formatReaError(error)
+  }
+  throw error instanceof Error ? error : new ReaError('INTERNAL', String(error))
+}

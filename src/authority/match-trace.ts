@@ -1,0 +1,73 @@
+import path from 'node:path'
+import {
+  checkTrace,
+  formatTraceResult,
+  parseTraceSpec,
+  readTraceSpecFileSync,
+} from '../compare/trace/index.js'
+import type { TraceResult, TraceSpec } from '../compare/trace/index.js'
+import { formatReaError, isReaError } from '../errors.js'
+import { parseEvidence } from '../evidence/load.js'
+import { isValidated } from '../evidence/validated.js'
+
+export interface TraceMatchRequest {
+  readonly received: unknown
+  /** A specification object, or a path to a specification file relative to the test file. */
+  readonly spec: unknown
+  readonly testPath: string
+  readonly isNot: boolean
+}
+
+export interface TraceMatchResult {
+  readonly pass: boolean
+  readonly message: string
+  readonly result: TraceResult | null
+}
+
+/**
+ * The logic of `toSatisfyTrace`: `checkTrace` over the received capture. `.not` holds only for a proven
+ * violation; an unknown trace verdict fails both ways, with its reasons.
+ */
+export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
+  const name = request.isNot ? 'not.toSatisfyTrace' : 'toSatisfyTrace'
+  const failed = (message: string, result: TraceResult | null = null): TraceMatchResult => ({
+    pass: request.isNot,
+    message: `expect(capture).${name}(): ${message}`,
+    result,
+  })
+  let spec: TraceSpec
+  let evidence
+  try {
+    evidence = isValidated(request.received)
+      ? request.received
+      : parseEvidence(request.received, 'The received value')
+    spec =
+      typeof request.spec === 'string'
+        ? readTraceSpecFileSync(path.resolve(path.dirname(request.testPath), request.spec))
+        : parseTraceSpec(request.spec, 'The trace specification')
+  } catch (error) {
+    if (isReaError(error)) {
+      return failed(formatReaError(error))
+    }
+    throw error
+  }
+  const result = checkTrace(evidence, spec)
+  const details = formatTraceResult(result).join('\n')
+  if (request.isNot) {
+    return result.verdict === 'violated'
+      ? {
+          pass: true,
+          message: `expect(capture).not.toSatisfyTrace(): the trace is violated, as expected.\n${details}`,
+          result,
+        }
+      : failed(`the trace is ${result.verdict}; .not holds only for a proven violation.\n${details}`, result)
+  }
+  return result.verdict === 'satisfied'
+    ? { pass: true, message: 'the capture satisfies the trace', result }
+    : failed(
+        result.verdict === 'violated'
+          ? `the capture violates the trace.\n${details}`
+          : `whether the capture satisfies the trace is unknown (never satisfied).\n${details}`,
+        result,
+      )
+}

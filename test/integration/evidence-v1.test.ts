@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { captureProcess, compareCaptures, parseEvidenceText } from '../../src/index.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
+
+/**
+ * The frozen Evidence format: a version-1 file recorded by this release (test/fixtures/evidence/record.mjs)
+ * must keep importing, and keep comparing equivalent with a fresh capture of the same scenario, in every
+ * later release. A failure here means a change broke committed authority files.
+ */
+describe('Evidence format version 1', () => {
+  const file = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+
+  test('a version-1 file still imports', () => {
+    const evidence = parseEvidenceText(readFileSync(file, 'utf8'), file)
+    expect(evidence.format_version).toBe(1)
+    expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
+  })
+
+  test('and compares equivalent with a fresh capture of its scenario', { timeout: 30_000 }, async () => {
+    const authority = parseEvidenceText(readFileSync(file, 'utf8'), file)
+    const root = mkdtempSync(path.join(tmpdir(), 'rea-v1-'))
+    try {
+      const fresh = await captureProcess(
+        {
+          executable: program('job.mjs'),
+          events: [{ type: 'input', at_ms: 800, data: 'Ada\r' }],
+          filesystem_observation_paths: ['out'],
+          settle_ms: 50,
+        },
+        { root },
+      )
+      const comparison = compareCaptures(authority, fresh)
+      expect(comparison.verdict, JSON.stringify(comparison.dimensions, null, 1)).toBe('equivalent')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})

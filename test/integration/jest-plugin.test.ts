@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, test } from 'vitest'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+
+const run = promisify(execFile)
+const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
+const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
+const AUTHORITY = '__captures__/greet.test.ts/greets the user 1.capture.json'
+
+interface JestResult {
+  readonly snapshot: { added: number; updated: number; matched: number; unmatched: number }
+  readonly testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[]
+}
+
+const projects: string[] = []
+afterAll(() => projects.forEach((project) => rmSync(project, { recursive: true, force: true })))
+
+/** A copy of the fixture project with `rea` (this repository's built package) and @swc/jest installed. */
+function projectCopy(): string {
+  const project = mkdtempSync(path.join(tmpdir(), 'rea-jest-project-'))
+  projects.push(project)
+  cpSync(FIXTURE, project, { recursive: true })
+  mkdirSync(path.join(project, 'node_modules'))
+  symlinkSync(REPO_ROOT, path.join(project, 'node_modules/rea'))
+  symlinkSync(path.join(REPO_ROOT, 'node_modules/@swc'), path.join(project, 'node_modules/@swc'))
+  return project
+}
+
+let runs = 0
+async function runJest(
+  project: string,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+): Promise<JestResult> {
+  const output = path.join(project, `result-${runs++}.json`)
+  const { CI: _ci, ...outer } = process.env
+  await run(process.execPath, [JEST, '--rootDir', project, '--json', '--outputFile', output, ...flags], {
+    cwd: project,
+    env: { ...outer, ...env },
+  }).catch(() => undefined) // a failing test run exits 1; the JSON says why
+  return JSON.parse(readFileSync(output, 'utf8')) as JestResult
+}
+
+const greeting = (result: JestResult) =>
+  result.testResults[0]!.assertionResults.find((entry) => entry.title === 'greets the user')!
+
+describe('rea/jest in a real Jest project (@swc/jest)', () => {
+  test('records on the first run, then matches 20 times out of 20', { timeout: 240_000 }, async () => {
+    const project = projectCopy()
+    const first = await runJest(project)
+    expect(greeting(first).status).toBe('passed')
+    expect(first.snapshot.added).toBe(1)
+    expect(existsSync(path.join(project, AUTHORITY))).toBe(true)
+    const statuses: string[] = []
+    for (let round = 0; round < 10; round++) {
+      const pair = await Promise.all([runJest(project), runJest(project)])
+      for (const result of pair) {
+        statuses.push(`${greeting(result).status} matched=${result.snapshot.matched}`)
+      }
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 'passed matched=1'))
+  })
+
+  test(
+    'fails a changed program with the divergence; -u re-records; --ci never writes',
+    { timeout: 120_000 },
+    async () => {
+      const project = projectCopy()
+      const missing = await runJest(project, ['--ci'])
+      expect(greeting(missing).status).toBe('failed')
+      expect(greeting(missing).failureMessages.join('\n')).toContain('does not exist, and it was not written')
+      expect(existsSync(path.join(project, AUTHORITY))).toBe(false)
+
+      await runJest(project)
+      const program = path.join(project, 'greet.mjs')
+      writeFileSync(program, readFileSync(program, 'utf8').replace('Hello', 'Hallo'))
+      const changed = await runJest(project)
+      const message = greeting(changed).failureMessages.join('\n')
+      expect(greeting(changed).status).toBe('failed')
+      expect(message).toContain(
+        'the capture differs from its authority __captures__/greet.test.ts/greets the user 1.capture.json',
+      )
+      expect(message).toContain('+Hallo, Ada!')
+      expect(message).toContain('jest -u')
+      const updated = await runJest(project, ['-u'])
+      expect(greeting(updated).status).toBe('passed')
+      expect(updated.snapshot.updated).toBe(1)
+    },
+  )
+})

@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, test } from 'vitest'
+import { parseEvidenceText } from '../../src/index.js'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+
+const run = promisify(execFile)
+const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/projects/vitest-basic')
+const RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs')
+const AUTHORITY = '__captures__/greet.test.mjs/greets the user 1.capture.json'
+
+interface ProjectRun {
+  readonly tests: { name: string; state: string; errors: string[] }[]
+  readonly snapshot: { added: number; updated: number; matched: number; unmatched: number }
+}
+
+const projects: string[] = []
+afterAll(() => projects.forEach((project) => rmSync(project, { recursive: true, force: true })))
+
+/** A copy of the fixture project where `rea` is installed (linked to this repository's built package). */
+function projectCopy(): string {
+  const project = mkdtempSync(path.join(tmpdir(), 'rea-vitest-project-'))
+  projects.push(project)
+  cpSync(FIXTURE, project, { recursive: true })
+  mkdirSync(path.join(project, 'node_modules'))
+  symlinkSync(REPO_ROOT, path.join(project, 'node_modules/rea'))
+  return project
+}
+
+async function runProject(
+  project: string,
+  options: { times?: number; update?: boolean; env?: Record<string, string> } = {},
+): Promise<ProjectRun[]> {
+  // The outer environment may be CI: each run says for itself whether it is.
+  const { CI: _ci, ...env } = process.env
+  const { stdout } = await run(
+    process.execPath,
+    [RUNNER, project, String(options.times ?? 1), String(options.update ?? false)],
+    { cwd: project, env: { ...env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+  )
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as ProjectRun)
+}
+
+const greeting = (result: ProjectRun) => result.tests.find((entry) => entry.name === 'greets the user')!
+
+describe('rea/vitest in a real Vitest project', () => {
+  test(
+    'records the authority on the first run, then matches it 20 times out of 20',
+    { timeout: 240_000 },
+    async () => {
+      const project = projectCopy()
+      const [first] = await runProject(project)
+      expect(greeting(first!)).toMatchObject({ state: 'passed' })
+      expect(first!.snapshot).toMatchObject({ added: 1, matched: 0 })
+      const authority = parseEvidenceText(readFileSync(path.join(project, AUTHORITY), 'utf8'))
+      expect(authority.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
+
+      const reruns = await runProject(project, { times: 20 })
+      expect(reruns).toHaveLength(20)
+      expect(reruns.map((result) => [greeting(result).state, greeting(result).errors])).toEqual(
+        Array.from({ length: 20 }, () => ['passed', []]),
+      )
+      expect(reruns.every((result) => result.snapshot.matched === 1 && result.snapshot.added === 0)).toBe(
+        true,
+      )
+    },
+  )
+
+  test(
+    'fails a changed program with the located divergence, and -u re-records it',
+    { timeout: 120_000 },
+    async () => {
+      const project = projectCopy()
+      await runProject(project)
+      const program = path.join(project, 'greet.mjs')
+      writeFileSync(program, readFileSync(program, 'utf8').replace('Hello', 'Hallo'))
+      const [changed] = await runProject(project)
+      const failure = greeting(changed!)
+      expect(failure.state).toBe('failed')
+      const message = failure.errors.join('\n')
+      expect(message).toContain(
+        'the capture differs from its authority __captures__/greet.test.mjs/greets the user 1.capture.json',
+      )
+      expect(message).toMatch(
+        /First divergence the normalized terminal output differs at terminal byte \d+ \(line 2, column 2/,
+      )
+      expect(message).toContain('-Hello, Ada!')
+      expect(message).toContain('+Hallo, Ada!')
+      expect(message).toContain('vitest -u')
+      expect(changed!.snapshot.unmatched).toBe(1)
+
+      const [updated] = await runProject(project, { update: true })
+      expect(greeting(updated!).state).toBe('passed')
+      expect(updated!.snapshot.updated).toBe(1)
+      const [after] = await runProject(project)
+      expect(greeting(after!).state).toBe('passed')
+    },
+  )
+
+  test(
+    'writes nothing in CI and fails a missing authority with how to record it',
+    { timeout: 60_000 },
+    async () => {
+      const project = projectCopy()
+      const [result] = await runProject(project, { env: { CI: 'true' } })
+      const failure = greeting(result!)
+      expect(failure.state).toBe('failed')
+      expect(failure.errors.join('\n')).toContain('does not exist, and it was not written')
+      expect(existsSync(path.join(project, AUTHORITY))).toBe(false)
+    },
+  )
+
+  test(
+    'an authority recorded in one folder passes from a copy of the project elsewhere',
+    { timeout: 60_000 },
+    async () => {
+      const original = projectCopy()
+      await runProject(original)
+      const clone = projectCopy()
+      cpSync(path.join(original, '__captures__'), path.join(clone, '__captures__'), { recursive: true })
+      const [result] = await runProject(clone)
+      expect(greeting(result!).state).toBe('passed')
+      expect(result!.snapshot.matched).toBe(1)
+    },
+  )
+
+  test('works in the threads pool too', { timeout: 60_000 }, async () => {
+    const project = projectCopy()
+    const [first, second] = [
+      ...(await runProject(project, { env: { FIXTURE_POOL: 'threads' } })),
+      ...(await runProject(project, { env: { FIXTURE_POOL: 'threads' } })),
+    ]
+    expect(greeting(first!).state).toBe('passed')
+    expect(greeting(second!)).toMatchObject({ state: 'passed', errors: [] })
+    expect(second!.snapshot.matched).toBe(1)
+  })
+
+  test(
+    'the fixture cancels a capture when its test times out and leaves no process',
+    { timeout: 60_000 },
+    async () => {
+      const project = projectCopy()
+      const [result] = await runProject(project, { env: { FIXTURE_TIMEOUT: '1' } })
+      const timedOut = result!.tests.find((entry) => entry.name === 'is cancelled when it times out')!
+      expect(timedOut.state).toBe('failed')
+      expect(timedOut.errors.join('\n')).toMatch(/timed out/i)
+      // The per-test leak check fails this test if the `sleep 30` it started (it carries our marker) survived.
+    },
+  )
+})

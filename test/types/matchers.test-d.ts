@@ -1,0 +1,49 @@
+import { expect as jestExpect } from 'expect'
+import type {} from '../../matchers/jest.js'
+import { describe, expectTypeOf, test } from 'vitest'
+import { expect, test as captureTest, type BoundCaptureProcess } from '../../matchers/vitest.js'
+import type { Evidence, TraceSpec } from '../../src/index.js'
+
+declare const evidence: Evidence
+declare const spec: TraceSpec
+
+describe('Vitest matchers (rea/vitest)', () => {
+  test('toMatchCapture takes nothing, a path or Evidence, on a capture', () => {
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith()
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith('fixtures/authority.capture.json')
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith(evidence)
+    expectTypeOf(expect(evidence).not.toMatchCapture).toBeCallableWith()
+    // @ts-expect-error an authority is a path or Evidence, not a number
+    expect(evidence).toMatchCapture(42)
+  })
+
+  test('toSatisfyTrace takes a specification or a path', () => {
+    expectTypeOf(expect(evidence).toSatisfyTrace).toBeCallableWith(spec)
+    expectTypeOf(expect(evidence).toSatisfyTrace).toBeCallableWith('trace.json')
+    // @ts-expect-error a specification is required
+    expect(evidence).toSatisfyTrace()
+  })
+
+  test('the matchers exist only on captures', () => {
+    // @ts-expect-error a string is not Evidence
+    expect('text').toMatchCapture()
+  })
+
+  test('the fixture gives each test a bound captureProcess without a root option', () => {
+    captureTest('uses the fixture', async ({ captureProcess }) => {
+      expectTypeOf(captureProcess).toEqualTypeOf<BoundCaptureProcess>()
+      expectTypeOf(await captureProcess({ executable: 'true' })).toEqualTypeOf<Evidence>()
+      // @ts-expect-error the capture root is the runner's
+      await captureProcess({ executable: 'true' }, { root: '/elsewhere' })
+    })
+  })
+})
+
+describe('Jest matchers (rea/jest)', () => {
+  test('the expect module is augmented', () => {
+    expectTypeOf(jestExpect(evidence).toMatchCapture).toBeCallableWith('authority.capture.json')
+    expectTypeOf(jestExpect(evidence).toSatisfyTrace).toBeCallableWith(spec)
+    // @ts-expect-error an authority is a path or Evidence
+    jestExpect(evidence).toMatchCapture(42)
+  })
+})

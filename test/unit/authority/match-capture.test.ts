@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { authorityPathFor } from '../../../src/authority/authority-path.js'
+import { matchCapture, type CaptureMatchRequest } from '../../../src/authority/match-capture.js'
+import { updateModeOf } from '../../../src/authority/update-mode.js'
+import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
+import { captureProcess, type Evidence } from '../../../src/index.js'
+
+let capture: Evidence
+let other: Evidence
+let directory: string
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(tmpdir(), 'rea-authority-'))
+  ;[capture, other] = await Promise.all([
+    captureProcess({ executable: 'printf', arguments: ['same\\n'], settle_ms: 20 }),
+    captureProcess({ executable: 'printf', arguments: ['other\\n'], settle_ms: 20 }),
+  ])
+}, 60_000)
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest => ({
+  received: capture,
+  authority: undefined,
+  testPath: path.join(directory, 'cli.test.ts'),
+  testName: 'greets',
+  assertion: 1,
+  updateMode: 'new',
+  isNot: false,
+  updateCommand: 'vitest -u',
+  root: directory,
+  color: false,
+  ...overrides,
+})
+
+describe('authority paths', () => {
+  test('sit next to the test, named after the test and the assertion', () => {
+    expect(authorityPathFor('/repo/src/cli.test.ts', 'prompt > greets the user', 2)).toBe(
+      '/repo/src/__captures__/cli.test.ts/prompt › greets the user 2.capture.json',
+    )
+  })
+
+  test('names that are not safe file names get a hash, so two names never share a file', () => {
+    const a = authorityPathFor('/r/a.test.ts', 'reads a/b', 1)
+    const b = authorityPathFor('/r/a.test.ts', 'reads a:b', 1)
+    expect(path.basename(a)).toMatch(/^reads a-b 1-[0-9a-f]{8}\.capture\.json$/)
+    expect(a).not.toBe(b)
+    expect(path.basename(authorityPathFor('/r/a.test.ts', 'x'.repeat(300), 1)).length).toBeLessThan(130)
+  })
+})
+
+describe('update mode', () => {
+  test('reads Vitest’s public getter, then the private field both runners keep', () => {
+    expect(updateModeOf({ snapshotUpdateState: 'all', _updateSnapshot: 'none' })).toBe('all')
+    expect(updateModeOf({ _updateSnapshot: 'none' })).toBe('none')
+  })
+})
+
+describe('matchCapture', () => {
+  test('records a missing authority, then matches it', () => {
+    const written = matchCapture(request({ testName: 'records' }))
+    expect(written).toMatchObject({ pass: true, count: 'added' })
+    expect(existsSync(written.authorityPath!)).toBe(true)
+    expect(matchCapture(request({ testName: 'records' }))).toMatchObject({ pass: true, count: 'matched' })
+  })
+
+  test('writes nothing in mode none and says how to record', () => {
+    const result = matchCapture(request({ testName: 'in ci', updateMode: 'none' }))
+    expect(result.pass).toBe(false)
+    expect(result.message).toContain('`vitest -u`')
+    expect(existsSync(result.authorityPath!)).toBe(false)
+  })
+
+  test('a difference fails, is rewritten only in mode all, and satisfies .not', () => {
+    matchCapture(request({ testName: 'changes' }))
+    const different = matchCapture(request({ testName: 'changes', received: other }))
+    expect(different).toMatchObject({ pass: false, count: 'unmatched' })
+    expect(different.message).toContain('First divergence')
+    expect(different.expected).toContain('same')
+    expect(different.actual).toContain('other')
+    // .not: the runner inverts pass, so false here means the assertion holds.
+    expect(matchCapture(request({ testName: 'changes', received: other, isNot: true })).pass).toBe(false)
+    expect(matchCapture(request({ testName: 'changes', received: other, updateMode: 'all' }))).toMatchObject({
+      pass: true,
+      count: 'updated',
+    })
+    expect(matchCapture(request({ testName: 'changes', received: other }))).toMatchObject({ pass: true })
+  })
+
+  test('an unknown comparison fails both ways', () => {
+    // The same output, but this side's drain was incomplete: equality cannot be established.
+    const unknown = structuredClone(capture)
+    unknown.truncation_details.raw_terminal.drain = 'incomplete'
+    unknown.truncation_details.raw_terminal.truncated = true
+    unknown.truncated = true
+    const against = request({ authority: capture, received: resealed(unknown) })
+    const plain = matchCapture(against)
+    const negated = matchCapture({ ...against, isNot: true })
+    expect(plain.pass).toBe(false)
+    expect(plain.message).toContain('unknown is never equal')
+    // Under .not the runner inverts pass: true here means the assertion fails.
+    expect(negated.pass).toBe(true)
+    expect(negated.message).toContain('unknown is neither equal nor different')
+  })
+
+  test('rejects a received value that is not Evidence, with the reason', () => {
+    const result = matchCapture(request({ received: { format: 'nope' } }))
+    expect(result.pass).toBe(false)
+    expect(result.message).toContain('needs the Evidence returned by captureProcess')
+  })
+})
+
+function resealed(evidence: Evidence): Evidence {
+  const record = evidence as unknown as Record<string, unknown>
+  record['identity_digest'] = computeIdentityDigest(record)
+  return evidence
+}
