@@ -5,4 +5,9 @@ import type { Evidence } from '../src/evidence/schema.js'
  * capture); on anything else it demands an impossible argument, so `expect('text').toMatchCapture()` is a
  * type error instead of a runtime failure.
  */
-export type CaptureMatcher<T, F> = 0 extends 1 & T ? F : T extends Evidence ? F : (notACapture: never) => void
+export type CaptureMatcher<T, F> = 0 extends 1 & T
+  ? F
+  : T extends
+        Evidence | PromiseLike<Evidence> // a promise, for expect(promise).resolves
+    ? F
+    : (notACapture: never) => void

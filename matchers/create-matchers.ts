@@ -11,7 +11,12 @@ export interface RunnerMatcherState {
   readonly currentTestName?: string | undefined
   readonly snapshotState?: unknown
   /** Vitest ≥ 4.1 only. */
-  readonly task?: { readonly result?: { readonly retryCount?: number } } | undefined
+  readonly task?:
+    | {
+        readonly id?: string
+        readonly result?: { readonly retryCount?: number; readonly repeatCount?: number }
+      }
+    | undefined
 }
 
 export interface RunnerAdapter {
@@ -21,45 +26,68 @@ export interface RunnerAdapter {
   readonly root: () => string
 }
 
-/** Counts `toMatchCapture()` calls per test, like snapshot keys, so each assertion has its own file. */
+/**
+ * Numbers `toMatchCapture()` calls like snapshot keys: per test name within a file, so two tests with the same
+ * name get `1` and `2` as Vitest's snapshots do, and a retried or repeated test starts again from its own
+ * first number instead of writing new files.
+ */
 export class AssertionCounter {
-  readonly #byTask = new WeakMap<object, { retry: number; count: number }>()
-  readonly #byName = new Map<string, number>()
+  readonly #usedByName = new Map<string, number>()
+  readonly #byTask = new WeakMap<object, { attempt: string; base: number; count: number }>()
 
   next(state: RunnerMatcherState): number {
+    const key = `${state.testPath ?? ''}\0${state.currentTestName ?? ''}`
     const task = state.task
-    if (task !== undefined) {
-      // A retried test starts its assertions from 1 again.
-      const retry = task.result?.retryCount ?? 0
-      const entry = this.#byTask.get(task)
-      const count = entry === undefined || entry.retry !== retry ? 1 : entry.count + 1
-      this.#byTask.set(task, { retry, count })
+    if (task === undefined) {
+      // Jest has no task object: numbering restarts for every test (see resetNames).
+      const count = (this.#usedByName.get(key) ?? 0) + 1
+      this.#usedByName.set(key, count)
       return count
     }
-    const key = `${state.testPath ?? ''}\0${state.currentTestName ?? ''}`
-    const count = (this.#byName.get(key) ?? 0) + 1
-    this.#byName.set(key, count)
-    return count
+    const attempt = `${task.result?.retryCount ?? 0}:${task.result?.repeatCount ?? 0}`
+    let entry = this.#byTask.get(task)
+    if (entry === undefined) {
+      entry = { attempt, base: this.#usedByName.get(key) ?? 0, count: 0 }
+    } else if (entry.attempt !== attempt) {
+      entry = { attempt, base: entry.base, count: 0 }
+    }
+    entry.count++
+    this.#byTask.set(task, entry)
+    this.#usedByName.set(key, Math.max(this.#usedByName.get(key) ?? 0, entry.base + entry.count))
+    return entry.base + entry.count
   }
 
-  /** For runners without a task object: called before each test. */
+  /** Jest: called before each test, which has no task object to tell a retry from the next test. */
   resetNames(): void {
-    this.#byName.clear()
+    this.#usedByName.clear()
   }
 }
 
-/** Vitest keeps CounterMaps keyed by test name; Jest keeps plain numbers. */
-function countSnapshot(snapshotState: unknown, count: SnapshotCount | null, testName: string): void {
+/**
+ * Adds the assertion to the runner's snapshot summary. Vitest keeps CounterMaps keyed by test id (so a retry
+ * clears what the failed attempt counted); Jest keeps plain numbers it cannot undo on a retry, so there a
+ * mismatch is not counted (the failing test already says so) and a retry that passes does not fail the run.
+ */
+function countSnapshot(state: RunnerMatcherState, count: SnapshotCount | null): void {
+  const snapshotState = state.snapshotState
   if (count === null || typeof snapshotState !== 'object' || snapshotState === null) {
     return
   }
-  const state = snapshotState as Record<SnapshotCount, unknown>
-  const counter = state[count]
-  if (typeof counter === 'number') {
-    state[count] = counter + 1
-  } else if (typeof counter === 'object' && counter !== null && 'increment' in counter) {
-    ;(counter as { increment(key: string): void }).increment(testName)
+  const counters = snapshotState as Record<SnapshotCount, unknown>
+  const counter = counters[count]
+  if (typeof counter === 'object' && counter !== null && 'increment' in counter) {
+    ;(counter as { increment(key: string): void }).increment(state.task?.id ?? state.currentTestName ?? '')
+  } else if (typeof counter === 'number' && count !== 'unmatched') {
+    counters[count] = counter + 1
   }
+}
+
+function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
+  return (
+    value === undefined ||
+    (typeof value === 'string' && value !== '') ||
+    (typeof value === 'object' && value !== null)
+  )
 }
 
 function requireTest(state: RunnerMatcherState, matcher: string): { testPath: string; testName: string } {
@@ -76,6 +104,14 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
   return {
     toMatchCapture(this: RunnerMatcherState, received: unknown, authority?: string | Evidence) {
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
+      if (!isAuthorityArgument(authority)) {
+        // Called from JavaScript with something else: say so instead of failing deep inside.
+        return {
+          pass: this.isNot === true,
+          message: () =>
+            `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${typeof authority === 'string' ? 'an empty string' : typeof authority}.`,
+        }
+      }
       const result = matchCapture({
         received,
         authority,
@@ -88,7 +124,7 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         root: adapter.root(),
         color: pc.isColorSupported,
       })
-      countSnapshot(this.snapshotState, result.count, testName)
+      countSnapshot(this, result.count)
       return {
         pass: result.pass,
         message: () => result.message,

@@ -14,13 +14,19 @@ import { AssertionCounter, createMatchers } from './create-matchers.js'
  */
 
 interface JestGlobals {
-  readonly expect: { extend(matchers: object): void; getState(): { testPath?: string } }
+  readonly expect: { extend(matchers: object): void; getState(): unknown }
   readonly beforeEach: (fn: () => void) => void
   readonly afterEach: (fn: () => Promise<void>) => void
+  readonly afterAll: (fn: () => Promise<void>) => void
 }
 
 const globals = globalThis as unknown as Partial<JestGlobals>
-if (globals.expect === undefined || globals.beforeEach === undefined || globals.afterEach === undefined) {
+if (
+  globals.expect === undefined ||
+  globals.beforeEach === undefined ||
+  globals.afterEach === undefined ||
+  globals.afterAll === undefined
+) {
   throw new Error(
     'rea/jest must be loaded by Jest with its globals (list it in setupFilesAfterEnv; injectGlobals must not be false).',
   )
@@ -37,12 +43,18 @@ const ROOT_MARKERS = [
 ]
 
 /**
- * Jest's `rootDir` as Jest chooses it by default: the nearest folder above the test file holding a Jest config
- * file or a package.json; the current directory when there is none. Jest does not expose its config to tests.
+ * Jest's `rootDir`. Jest does not expose its configuration to tests; its snapshot state keeps the root in the
+ * private `_rootDir`. Without it: the nearest folder above the test file holding a Jest config file or a
+ * package.json (how Jest picks its default), else the current directory.
  */
 export function jestRoot(): string {
-  const testPath = globals.expect?.getState().testPath
-  return testPath === undefined ? process.cwd() : nearestConfigRoot(testPath)
+  const state = globals.expect?.getState() as
+    { testPath?: string; snapshotState?: { _rootDir?: unknown } } | undefined
+  const rootDir = state?.snapshotState?._rootDir
+  if (typeof rootDir === 'string' && rootDir !== '') {
+    return rootDir
+  }
+  return state?.testPath === undefined ? process.cwd() : nearestConfigRoot(state.testPath)
 }
 
 function nearestConfigRoot(file: string): string {
@@ -61,14 +73,17 @@ globals.expect.extend(createMatchers({ updateCommand: 'jest -u', root: jestRoot 
 globals.beforeEach(() => counter.resetNames())
 
 const pending = new Set<{ readonly controller: AbortController; readonly settled: Promise<unknown> }>()
-// Captures still running when their test ends (it failed or timed out first) are cancelled and awaited.
-globals.afterEach(async () => {
+async function cancelPending(): Promise<void> {
   const running = [...pending]
   for (const entry of running) {
     entry.controller.abort()
   }
   await Promise.all(running.map((entry) => entry.settled))
-})
+}
+// Captures still running when their test ends (it failed or timed out first) are cancelled and awaited.
+// Jest runs no afterEach for test.concurrent, so afterAll catches what those left at the end of the file.
+globals.afterEach(cancelPending)
+globals.afterAll(cancelPending)
 
 /**
  * `captureProcess` for Jest tests: the capture root is Jest's rootDir, and a capture still running when its

@@ -9,7 +9,7 @@ test('adds a task typed at the prompt', async ({ captureProcess }) => {
   const capture = await captureProcess({
     executable: process.execPath,
     arguments: ['todo.mjs'],
-    events: [{ type: 'input', at_ms: 800, data: 'water the plants\r' }],
+    events: [{ type: 'input', at_ms: 1500, data: 'water the plants\r' }],
     filesystem_observation_paths: ['out'],
   })
   expect(capture).toMatchCapture()

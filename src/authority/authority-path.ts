@@ -4,31 +4,45 @@ import path from 'node:path'
 /** Folder, next to the test file, that holds the authority files of its `toMatchCapture()` assertions. */
 export const AUTHORITY_DIRECTORY = '__captures__'
 export const AUTHORITY_EXTENSION = '.capture.json'
-const MAX_SLUG_LENGTH = 100
+const MAX_READABLE_BYTES = 100
 
 /**
  * Where `toMatchCapture()` without an argument keeps its authority: one file per assertion, named after the
- * test and the assertion's position in it, like snapshot keys (`greets the user 1`, `greets the user 2`).
+ * test and the assertion's position in it (`greets the user 1`, `greets the user 2`), then a short hash of that
+ * exact key.
  *
  * `src/cli.test.ts`, test "prompt > greets the user", second assertion →
- * `src/__captures__/cli.test.ts/prompt › greets the user 2.capture.json`. A name that had to be changed to be
- * a safe, portable file name (or was shortened) gets a short hash of the exact name, so two names never share
- * a file.
+ * `src/__captures__/cli.test.ts/prompt › greets the user 2-1f3a9c0e.capture.json`. The readable part has
+ * characters that are unsafe in file names replaced and is cut to 100 UTF-8 bytes; the hash keeps names apart
+ * that the readable part would merge, including names differing only in case on case-insensitive disks.
  */
 export function authorityPathFor(testPath: string, testName: string, assertion: number): string {
   const key = `${testName} ${assertion}`
-  const readable = key.replaceAll(' > ', ' › ')
-  let slug = readable.replace(/[^\p{L}\p{N} ._›-]/gu, '-').replace(/^[.\s]+|[.\s]+$/g, '')
-  if (slug !== readable || slug.length > MAX_SLUG_LENGTH) {
-    const hash = createHash('sha256').update(key).digest('hex').slice(0, 8)
-    slug = `${slug.slice(0, MAX_SLUG_LENGTH)}-${hash}`
-  }
+  const readable = key
+    .replaceAll(' > ', ' › ')
+    .replace(/[^\p{L}\p{N} ._›-]/gu, '-')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 8)
   return path.join(
     path.dirname(testPath),
     AUTHORITY_DIRECTORY,
     path.basename(testPath),
-    `${slug}${AUTHORITY_EXTENSION}`,
+    `${truncateUtf8(readable, MAX_READABLE_BYTES)}-${hash}${AUTHORITY_EXTENSION}`,
   )
+}
+
+/** At most `bytes` UTF-8 bytes, cut between code points: file names are limited in bytes (255 on Linux). */
+function truncateUtf8(text: string, bytes: number): string {
+  let result = ''
+  let used = 0
+  for (const character of text) {
+    used += Buffer.byteLength(character)
+    if (used > bytes) {
+      break
+    }
+    result += character
+  }
+  return result
 }
 
 /** An explicit authority path in a test is read relative to the test file, like `toMatchFileSnapshot`. */

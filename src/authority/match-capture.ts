@@ -110,8 +110,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
         { authorityPath, count: 'unmatched' },
       )
     }
-    writeAuthority(authorityPath, received)
-    return result(true, `authority ${shown} written`, { authorityPath, count: 'added' })
+    return recorded(authorityPath, received, shown, 'written', { authorityPath, count: 'added' }, result)
   }
 
   let authority: Evidence
@@ -119,8 +118,14 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     authority = readEvidenceFileSync(authorityPath)
   } catch (error) {
     if (canWrite && request.updateMode === 'all') {
-      writeAuthority(authorityPath, received)
-      return result(true, `authority ${shown} rewritten`, { authorityPath, count: 'updated' })
+      return recorded(
+        authorityPath,
+        received,
+        shown,
+        'rewritten',
+        { authorityPath, count: 'updated' },
+        result,
+      )
     }
     return result(
       false,
@@ -138,7 +143,7 @@ function judge(
   received: Evidence,
   authority: Evidence,
   authorityPath: string | null,
-  result: (satisfied: boolean, message: string, extra?: Partial<CaptureMatchResult>) => CaptureMatchResult,
+  result: ResultMaker,
 ): CaptureMatchResult {
   const shown =
     authorityPath === null ? 'the given Evidence object' : displayPath(request.root, authorityPath)
@@ -150,8 +155,14 @@ function judge(
     })
   } catch (error) {
     if (rewritable) {
-      writeAuthority(authorityPath, received)
-      return result(true, `authority ${shown} rewritten`, { authorityPath, count: 'updated' })
+      return recorded(
+        authorityPath,
+        received,
+        shown,
+        'rewritten',
+        { authorityPath, count: 'updated' },
+        result,
+      )
     }
     return result(
       false,
@@ -191,8 +202,7 @@ function judge(
     })
   }
   if (rewritable) {
-    writeAuthority(authorityPath, received)
-    return result(true, `authority ${shown} rewritten`, { ...extra, count: 'updated' })
+    return recorded(authorityPath, received, shown, 'rewritten', { ...extra, count: 'updated' }, result)
   }
   const headline =
     comparison.verdict === 'different'
@@ -208,9 +218,36 @@ function judge(
   )
 }
 
-function writeAuthority(file: string, evidence: Evidence): void {
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, serializeEvidence(evidence))
+type ResultMaker = (
+  satisfied: boolean,
+  message: string,
+  extra?: Partial<CaptureMatchResult>,
+) => CaptureMatchResult
+
+/** Writes the authority; a file that cannot be written fails the assertion with the path and the OS code. */
+function recorded(
+  file: string,
+  evidence: Evidence,
+  shown: string,
+  verb: 'written' | 'rewritten',
+  extra: Partial<CaptureMatchResult>,
+  result: ResultMaker,
+): CaptureMatchResult {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, serializeEvidence(evidence))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error)
+    return result(
+      false,
+      `expect(capture).toMatchCapture(): the authority ${shown} could not be ${verb} (${code}).`,
+      {
+        ...extra,
+        count: null,
+      },
+    )
+  }
+  return result(true, `authority ${shown} ${verb}`, extra)
 }
 
 function terminalText(evidence: Evidence): string {

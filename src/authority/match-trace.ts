@@ -19,6 +19,7 @@ export interface TraceMatchRequest {
 }
 
 export interface TraceMatchResult {
+  /** In the runner's sense: the runner inverts it for `.not`. */
   readonly pass: boolean
   readonly message: string
   readonly result: TraceResult | null
@@ -56,7 +57,7 @@ export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
   if (request.isNot) {
     return result.verdict === 'violated'
       ? {
-          pass: true,
+          pass: false,
           message: `expect(capture).not.toSatisfyTrace(): the trace is violated, as expected.\n${details}`,
           result,
         }

@@ -54,3 +54,8 @@ function findCarriers(matches: (environment: string[]) => boolean): TokenCarrier
 
 /** The marker every capture started from this worker inherits. */
 export const WORKER_MARKER_VARIABLE = 'REA_TEST_WORKER'
+
+/** This worker's marker as `NAME=value`, to find only what this worker's tests started. */
+export function workerMarker(): string {
+  return `${WORKER_MARKER_VARIABLE}=${process.env[WORKER_MARKER_VARIABLE] ?? process.pid}`
+}

@@ -31,7 +31,7 @@ afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: tr
 
 const scenario: ProcessScenarioInput = {
   executable: program('job.mjs'),
-  events: [{ type: 'input', at_ms: 800, data: 'Ada\r' }],
+  events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
   filesystem_observation_paths: ['out'],
   settle_ms: 50,
 }

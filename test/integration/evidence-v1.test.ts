@@ -26,7 +26,7 @@ describe('Evidence format version 1', () => {
       const fresh = await captureProcess(
         {
           executable: program('job.mjs'),
-          events: [{ type: 'input', at_ms: 800, data: 'Ada\r' }],
+          events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
           filesystem_observation_paths: ['out'],
           settle_ms: 50,
         },

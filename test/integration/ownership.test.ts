@@ -3,12 +3,15 @@ import { describe, expect, test } from 'vitest'
 import { captureProcess, type Evidence } from '../../src/index.js'
 import { readStartIdentity } from '../../src/process/identity.js'
 import { program } from '../helpers/fixtures.js'
-import { findTokenCarriers } from '../helpers/token-carriers.js'
+import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 
 const DAEMON_RUNS = 100
 
-/** Every process a capture left behind that still carries any run token. */
-const survivors = () => findTokenCarriers()
+/**
+ * Every process this worker's captures left behind that still carries a run token. Other test files capture
+ * concurrently in other workers: their live targets carry tokens too, and must be neither counted nor killed.
+ */
+const survivors = () => findTokenCarriers(workerMarker())
 
 const killedCommands = (evidence: Evidence) =>
   evidence.cleanup.killed.filter((entry) => entry.delivery === 'signaled').map((entry) => entry.command)

@@ -14,12 +14,14 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parseEvidenceText } from '../../src/index.js'
+import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 
 const run = promisify(execFile)
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/projects/vitest-basic')
 const RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs')
-const AUTHORITY = '__captures__/greet.test.mjs/greets the user 1.capture.json'
+// The default authority of the first toMatchCapture() in test "greets the user", as the matcher names it.
+const AUTHORITY = path.relative('/p', authorityPathFor('/p/greet.test.mjs', 'greets the user', 1))
 
 interface ProjectRun {
   readonly tests: { name: string; state: string; errors: string[] }[]
@@ -93,9 +95,7 @@ describe('rea/vitest in a real Vitest project', () => {
       const failure = greeting(changed!)
       expect(failure.state).toBe('failed')
       const message = failure.errors.join('\n')
-      expect(message).toContain(
-        'the capture differs from its authority __captures__/greet.test.mjs/greets the user 1.capture.json',
-      )
+      expect(message).toContain(`the capture differs from its authority ${AUTHORITY}`)
       expect(message).toMatch(
         /First divergence the normalized terminal output differs at terminal byte \d+ \(line 2, column 2/,
       )

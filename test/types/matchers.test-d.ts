@@ -24,6 +24,10 @@ describe('Vitest matchers (rea/vitest)', () => {
     expect(evidence).toSatisfyTrace()
   })
 
+  test('a promised capture works with .resolves', () => {
+    expectTypeOf(expect(Promise.resolve(evidence)).resolves.toMatchCapture).toBeCallableWith()
+  })
+
   test('the matchers exist only on captures', () => {
     // @ts-expect-error a string is not Evidence
     expect('text').toMatchCapture()

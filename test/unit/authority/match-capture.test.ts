@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../../src/authority/authority-path.js'
 import { matchCapture, type CaptureMatchRequest } from '../../../src/authority/match-capture.js'
+import { matchTrace } from '../../../src/authority/match-trace.js'
 import { updateModeOf } from '../../../src/authority/update-mode.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { captureProcess, type Evidence } from '../../../src/index.js'
@@ -35,18 +36,24 @@ const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest =
 })
 
 describe('authority paths', () => {
-  test('sit next to the test, named after the test and the assertion', () => {
-    expect(authorityPathFor('/repo/src/cli.test.ts', 'prompt > greets the user', 2)).toBe(
-      '/repo/src/__captures__/cli.test.ts/prompt › greets the user 2.capture.json',
+  test('sit next to the test, named after the test and the assertion, with a hash of that exact key', () => {
+    expect(authorityPathFor('/repo/src/cli.test.ts', 'prompt > greets the user', 2)).toMatch(
+      /^\/repo\/src\/__captures__\/cli\.test\.ts\/prompt › greets the user 2-[0-9a-f]{8}\.capture\.json$/,
     )
   })
 
-  test('names that are not safe file names get a hash, so two names never share a file', () => {
-    const a = authorityPathFor('/r/a.test.ts', 'reads a/b', 1)
-    const b = authorityPathFor('/r/a.test.ts', 'reads a:b', 1)
-    expect(path.basename(a)).toMatch(/^reads a-b 1-[0-9a-f]{8}\.capture\.json$/)
-    expect(a).not.toBe(b)
-    expect(path.basename(authorityPathFor('/r/a.test.ts', 'x'.repeat(300), 1)).length).toBeLessThan(130)
+  test('names that map to the same readable part, or differ only in case, never share a file', () => {
+    const names = ['reads a/b', 'reads a:b', 'Greets', 'greets']
+    const files = names.map((name) => authorityPathFor('/r/a.test.ts', name, 1).toLowerCase())
+    expect(new Set(files).size).toBe(names.length)
+  })
+
+  test('stay within file-name limits in bytes, also for non-Latin names', () => {
+    for (const name of ['x'.repeat(300), '漢'.repeat(200)]) {
+      expect(Buffer.byteLength(path.basename(authorityPathFor('/r/a.test.ts', name, 1)))).toBeLessThanOrEqual(
+        130,
+      )
+    }
   })
 })
 
@@ -54,6 +61,25 @@ describe('update mode', () => {
   test('reads Vitest’s public getter, then the private field both runners keep', () => {
     expect(updateModeOf({ snapshotUpdateState: 'all', _updateSnapshot: 'none' })).toBe('all')
     expect(updateModeOf({ _updateSnapshot: 'none' })).toBe('none')
+  })
+})
+
+describe('matchTrace', () => {
+  const spec = {
+    format: 'rea.process-capture.trace-spec',
+    format_version: 1,
+    events: [{ id: 'wrong', line: 'not what it printed' }],
+    order: [],
+  }
+  test('.not holds for a proven violation (the runner inverts pass)', () => {
+    const result = matchTrace({
+      received: capture,
+      spec,
+      testPath: path.join(directory, 'x.test.ts'),
+      isNot: true,
+    })
+    expect(result.result?.verdict).toBe('violated')
+    expect(result.pass).toBe(false)
   })
 })
 
@@ -102,6 +128,14 @@ describe('matchCapture', () => {
     // Under .not the runner inverts pass: true here means the assertion fails.
     expect(negated.pass).toBe(true)
     expect(negated.message).toContain('unknown is neither equal nor different')
+  })
+
+  test('an authority that cannot be written fails with the path and the OS code', () => {
+    // A regular file where the authority's folder would be: no folder can be made there.
+    writeFileSync(path.join(directory, 'blocker'), '')
+    const result = matchCapture(request({ authority: 'blocker/here.capture.json' }))
+    expect(result.pass).toBe(false)
+    expect(result.message).toMatch(/could not be written \(E[A-Z]+\)/)
   })
 
   test('rejects a received value that is not Evidence, with the reason', () => {

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+
+const run = promisify(execFile)
+
+/**
+ * What a user gets from `npm install rea`: the tarball `npm pack` makes, installed with npm into a scratch
+ * project. node-pty (an optional dependency that builds from source) and the test runners are linked from
+ * this checkout instead of being installed again.
+ */
+let project: string
+beforeAll(async () => {
+  project = mkdtempSync(path.join(tmpdir(), 'rea-packed-'))
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: REPO_ROOT })
+  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }]
+  writeFileSync(path.join(project, 'package.json'), '{ "name": "scratch", "private": true }\n')
+  await run(
+    'npm',
+    [
+      'install',
+      path.join(project, filename),
+      '--omit=optional',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ],
+    { cwd: project },
+  )
+  for (const linked of ['node-pty', 'jest', '@swc', 'vitest']) {
+    const target = path.join(project, 'node_modules', linked)
+    if (!existsSync(target)) {
+      symlinkSync(path.join(REPO_ROOT, 'node_modules', linked), target)
+    }
+  }
+}, 180_000)
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+async function node(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: project })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string }
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr }
+  }
+}
+
+describe('the packed package, installed with npm', () => {
+  test('ships dist, docs and the types of every entry, and nothing from the tests', () => {
+    const installed = path.join(project, 'node_modules/rea')
+    for (const file of [
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/vitest.d.ts',
+      'dist/jest.d.ts',
+      'dist/cli/main.js',
+      'docs/vitest.md',
+    ]) {
+      expect(existsSync(path.join(installed, file)), file).toBe(true)
+    }
+    expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'docs', 'native', 'package.json'])
+  })
+
+  test('imports from plain Node ESM and CommonJS, and resolves both runner entries', async () => {
+    const esm = await node([
+      '--input-type=module',
+      '-e',
+      `import { captureProcess, compareCaptures } from 'rea'
+       const e = await captureProcess({ executable: 'echo', arguments: ['packed'] })
+       console.log(compareCaptures(e, e).verdict, import.meta.resolve('rea/vitest').endsWith('/dist/vitest.js'))`,
+    ])
+    expect(esm.stdout.trim(), esm.stderr).toBe('equivalent true')
+    const cjs = await node([
+      '-e',
+      `const { captureProcess } = require('rea')
+       captureProcess({ executable: 'echo', arguments: ['packed'] }).then((e) =>
+         console.log(e.exit.code, require.resolve('rea/jest').endsWith('/dist/jest.cjs')))`,
+    ])
+    expect(cjs.stdout.trim(), cjs.stderr).toBe('0 true')
+  })
+
+  test('runs a Jest test with the packed rea/jest', { timeout: 60_000 }, async () => {
+    const fixture = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
+    const suite = path.join(project, 'suite')
+    mkdirSync(suite)
+    cpSync(fixture, suite, { recursive: true })
+    const { CI: _ci, ...env } = process.env
+    const result = await run(
+      process.execPath,
+      [path.join(project, 'node_modules/jest/bin/jest.js'), '--rootDir', suite],
+      {
+        cwd: suite,
+        env,
+      },
+    ).then(
+      ({ stderr }) => ({ code: 0, stderr }),
+      (error: unknown) => {
+        const failure = error as { code: number; stderr: string }
+        return { code: failure.code, stderr: failure.stderr }
+      },
+    )
+    expect(result.stderr).toMatch(/Tests:\s+2 passed/)
+    expect(result.code).toBe(0)
+  })
+})
