@@ -1,7 +1,7 @@
 import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
-import { endedEarly } from './ended-early.js'
+import { bothSides, endedEarlyResult } from './ended-early.js'
 import { timingDiffers } from './timing.js'
 
 /**
@@ -13,21 +13,17 @@ export function compareExit(
   reconstruction: Evidence,
   policy: TimingPolicy,
 ): DimensionResult {
+  const ended = endedEarlyResult('exit', authority, reconstruction)
+  if (ended !== null) {
+    return ended
+  }
   const findings = new DimensionFindings('exit')
   const x = authority.exit
   const y = reconstruction.exit
   const differ = (field: string, summary: string, p: number | string | null, q: number | string | null) =>
     findings.differ(`exit.${field}`, summary, p, q, { kind: 'exit', field })
 
-  const ended = endedEarly(authority, reconstruction)
-  if (ended !== null) {
-    findings.unknown('capture_ended_early', ended)
-    return findings.result()
-  }
-  for (const [side, evidence] of [
-    ['authority', authority],
-    ['reconstruction', reconstruction],
-  ] as const) {
+  for (const [side, evidence] of bothSides(authority, reconstruction)) {
     if (evidence.exit.signal === null) {
       findings.unknown('exit_not_observed', `the ${side}'s exit was not observed`)
     }

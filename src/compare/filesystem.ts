@@ -1,6 +1,6 @@
 import type { Evidence, FileEffect, FileEntry } from '../evidence/schema.js'
 import type { DimensionResult } from './comparison-schema.js'
-import { endedEarly } from './ended-early.js'
+import { bothSides, endedEarlyResult } from './ended-early.js'
 import { DimensionFindings, notSelected } from './findings.js'
 
 /**
@@ -13,17 +13,12 @@ export function compareFilesystem(authority: Evidence, reconstruction: Evidence)
   if (authority.filesystem.status === 'not_selected' && reconstruction.filesystem.status === 'not_selected') {
     return notSelected('no filesystem_observation_paths were selected')
   }
-  const findings = new DimensionFindings('filesystem')
-  const ended = endedEarly(authority, reconstruction)
+  const ended = endedEarlyResult('filesystem', authority, reconstruction)
   if (ended !== null) {
-    // What REA's early end left behind (half-written files, processes it had to kill) is not the command's.
-    findings.unknown('capture_ended_early', ended)
-    return findings.result()
+    return ended
   }
-  for (const [side, evidence] of [
-    ['authority', authority],
-    ['reconstruction', reconstruction],
-  ] as const) {
+  const findings = new DimensionFindings('filesystem')
+  for (const [side, evidence] of bothSides(authority, reconstruction)) {
     for (const name of ['before_launch', 'after_settlement'] as const) {
       if (!evidence.filesystem.checkpoints.some((checkpoint) => checkpoint.name === name)) {
         findings.unknown('checkpoint_missing', `the ${side} has no ${name} filesystem checkpoint`)

@@ -1,7 +1,7 @@
 import type { Evidence, Interaction } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
-import { endedEarly } from './ended-early.js'
+import { endedEarlyResult } from './ended-early.js'
 import { timingDiffers } from './timing.js'
 
 /**
@@ -13,13 +13,11 @@ export function compareInteractions(
   reconstruction: Evidence,
   policy: TimingPolicy,
 ): DimensionResult {
-  const findings = new DimensionFindings('interaction')
-  const ended = endedEarly(authority, reconstruction)
+  const ended = endedEarlyResult('interaction', authority, reconstruction)
   if (ended !== null) {
-    // Events after REA ended the run were skipped by REA, not by the command: nothing here is comparable.
-    findings.unknown('capture_ended_early', ended)
-    return findings.result()
+    return ended
   }
+  const findings = new DimensionFindings('interaction')
   const left = byEventIndex(authority.interactions)
   const right = byEventIndex(reconstruction.interactions)
   const indexes = [...new Set([...left.keys(), ...right.keys()])].sort((p, q) => p - q)

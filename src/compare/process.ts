@@ -1,6 +1,6 @@
 import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
-import { endedEarly } from './ended-early.js'
+import { bothSides, endedEarlyResult } from './ended-early.js'
 import { DimensionFindings } from './findings.js'
 import { timingDiffers } from './timing.js'
 
@@ -14,17 +14,12 @@ export function compareProcess(
   reconstruction: Evidence,
   policy: TimingPolicy,
 ): DimensionResult {
-  const findings = new DimensionFindings('process')
-  const ended = endedEarly(authority, reconstruction)
+  const ended = endedEarlyResult('process', authority, reconstruction)
   if (ended !== null) {
-    // What REA's early end left behind (half-written files, processes it had to kill) is not the command's.
-    findings.unknown('capture_ended_early', ended)
-    return findings.result()
+    return ended
   }
-  for (const [side, evidence] of [
-    ['authority', authority],
-    ['reconstruction', reconstruction],
-  ] as const) {
+  const findings = new DimensionFindings('process')
+  for (const [side, evidence] of bothSides(authority, reconstruction)) {
     if (evidence.settlement.status === 'unverifiable') {
       findings.unknown(
         'settlement_unverifiable',

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff'
-import { firstMismatch, visible } from './terminal-stream.js'
+import { countNewlines, firstMismatch, visible } from './terminal-stream.js'
 
 /** The people-facing diff is capped: beyond this it stops helping and starts flooding CI logs. */
 export const TERMINAL_DIFF_MAX_LINES = 400
@@ -30,7 +30,7 @@ export function terminalDiff(authority: string, reconstruction: string): Termina
   const tail = commonSuffixLength(authority, reconstruction, shared)
   // The window: CONTEXT_LINES whole lines before the first difference, the same after the last one.
   const start = linesBack(authority, shared, CONTEXT_LINES)
-  const firstLine = countLines(authority, start) + 1
+  const firstLine = countNewlines(authority, start) + 1
   const left = windowLines(authority, start, authority.length - tail)
   const right = windowLines(reconstruction, start, reconstruction.length - tail)
   const cut = left.cut || right.cut
@@ -79,18 +79,6 @@ function linesBack(text: string, index: number, count: number): number {
     start = text.lastIndexOf('\n', start - 2) + 1
   }
   return start
-}
-
-function countLines(text: string, end: number): number {
-  let lines = 0
-  for (
-    let position = text.indexOf('\n');
-    position !== -1 && position < end;
-    position = text.indexOf('\n', position + 1)
-  ) {
-    lines++
-  }
-  return lines
 }
 
 /** Lines from `start` through the line holding `end - 1`, plus CONTEXT_LINES more, capped at MAX_MIDDLE_LINES. */

@@ -73,14 +73,7 @@ export function streamLocation(
   const text = authority.text.length >= index ? authority.text : reconstruction.text
   // lastIndexOf treats a negative start as 0, which would find a newline at offset 0 itself.
   const lineStart = index === 0 ? 0 : text.lastIndexOf('\n', index - 1) + 1
-  let line = 1
-  for (
-    let position = text.indexOf('\n');
-    position !== -1 && position < index;
-    position = text.indexOf('\n', position + 1)
-  ) {
-    line++
-  }
+  const line = countNewlines(text, index) + 1
   return {
     kind: 'terminal_stream',
     byte_offset: Buffer.byteLength(text.slice(0, index)),
@@ -138,4 +131,17 @@ export function visible(text: string): string {
     }
     return `\\x${code.toString(16).padStart(2, '0')}`
   })
+}
+
+/** Newlines before offset `end`, found by indexOf rather than a per-character loop. */
+export function countNewlines(text: string, end: number): number {
+  let count = 0
+  for (
+    let position = text.indexOf('\n');
+    position !== -1 && position < end;
+    position = text.indexOf('\n', position + 1)
+  ) {
+    count++
+  }
+  return count
 }

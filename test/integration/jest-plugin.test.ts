@@ -1,23 +1,13 @@
 import { execFile } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 
 const run = promisify(execFile)
-const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 // The default authority of the first toMatchCapture() in test "greets the user", as the matcher names it.
 const AUTHORITY = path.relative('/p', authorityPathFor('/p/greet.test.ts', 'greets the user', 1))
@@ -27,19 +17,8 @@ interface JestResult {
   readonly testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[]
 }
 
-const projects: string[] = []
-afterAll(() => projects.forEach((project) => rmSync(project, { recursive: true, force: true })))
-
-/** A copy of the fixture project with `rea` (this repository's built package) and @swc/jest installed. */
-function projectCopy(): string {
-  const project = mkdtempSync(path.join(tmpdir(), 'rea-jest-project-'))
-  projects.push(project)
-  cpSync(FIXTURE, project, { recursive: true })
-  mkdirSync(path.join(project, 'node_modules'))
-  symlinkSync(REPO_ROOT, path.join(project, 'node_modules/rea'))
-  symlinkSync(path.join(REPO_ROOT, 'node_modules/@swc'), path.join(project, 'node_modules/@swc'))
-  return project
-}
+/** A copy of the fixture project with `rea` (this repository's built package) installed. */
+const projectCopy = fixtureProjects('jest-basic', ['@swc'])
 
 let runs = 0
 async function runJest(

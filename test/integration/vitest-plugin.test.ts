@@ -1,24 +1,14 @@
 import { execFile } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { parseEvidenceText } from '../../src/index.js'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 
 const run = promisify(execFile)
-const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/projects/vitest-basic')
 const RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs')
 // The default authority of the first toMatchCapture() in test "greets the user", as the matcher names it.
 const AUTHORITY = path.relative('/p', authorityPathFor('/p/greet.test.mjs', 'greets the user', 1))
@@ -28,18 +18,8 @@ interface ProjectRun {
   readonly snapshot: { added: number; updated: number; matched: number; unmatched: number }
 }
 
-const projects: string[] = []
-afterAll(() => projects.forEach((project) => rmSync(project, { recursive: true, force: true })))
-
-/** A copy of the fixture project where `rea` is installed (linked to this repository's built package). */
-function projectCopy(): string {
-  const project = mkdtempSync(path.join(tmpdir(), 'rea-vitest-project-'))
-  projects.push(project)
-  cpSync(FIXTURE, project, { recursive: true })
-  mkdirSync(path.join(project, 'node_modules'))
-  symlinkSync(REPO_ROOT, path.join(project, 'node_modules/rea'))
-  return project
-}
+/** A copy of the fixture project with `rea` (this repository's built package) installed. */
+const projectCopy = fixtureProjects('vitest-basic')
 
 async function runProject(
   project: string,
