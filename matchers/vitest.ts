@@ -1,4 +1,4 @@
-import { beforeEach, expect, test as baseTest } from 'vitest'
+import { expect, test as baseTest } from 'vitest'
 import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
 import type { Evidence } from '../src/evidence/schema.js'
 import type { TraceSpecInput } from '../src/compare/trace/index.js'
@@ -22,8 +22,8 @@ export function vitestRoot(): string {
 }
 
 const counter = new AssertionCounter()
+// No per-test reset here: numbering follows each test's task, so same-named tests get 1 and 2 like snapshots.
 expect.extend(createMatchers({ updateCommand: 'vitest -u', root: vitestRoot }, counter))
-beforeEach(() => counter.resetNames())
 
 export type BoundCaptureProcess = (
   scenario: ProcessScenarioInput,

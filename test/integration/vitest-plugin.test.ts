@@ -119,6 +119,24 @@ describe('rea/vitest in a real Vitest project', () => {
     },
   )
 
+  test(
+    'two tests with the same name keep separate authorities, in every run',
+    { timeout: 60_000 },
+    async () => {
+      const project = projectCopy()
+      const env = { FIXTURE_SAME_NAME: '1' }
+      const [first] = await runProject(project, { env })
+      const [second] = await runProject(project, { env })
+      const sameName = (result: ProjectRun) => result.tests.filter((entry) => entry.name === 'says a word')
+      expect(sameName(first!).map((entry) => entry.state)).toEqual(['passed', 'passed'])
+      expect(sameName(second!).map((entry) => [entry.state, entry.errors])).toEqual([
+        ['passed', []],
+        ['passed', []],
+      ])
+      expect(second!.snapshot.matched).toBeGreaterThanOrEqual(2)
+    },
+  )
+
   test('works in the threads pool too', { timeout: 60_000 }, async () => {
     const project = projectCopy()
     const [first, second] = [
