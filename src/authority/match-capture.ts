@@ -84,7 +84,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     } catch (error) {
       return result(false, describeError(error))
     }
-    return judge(request, name, received, authority, null, result)
+    return judge(request, name, received, authority, null, null, result)
   }
 
   const authorityPath =
@@ -92,7 +92,12 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
       ? authorityPathFor(request.testPath, request.testName, request.assertion)
       : resolveAuthorityPath(request.testPath, request.authority)
   const shown = displayPath(request.root, authorityPath)
-  const canWrite = !request.isNot
+  // `-u` replaces a mismatching, unreadable or incomparable authority file; `.not` never writes.
+  const rewrite =
+    request.isNot || request.updateMode !== 'all'
+      ? null
+      : () =>
+          recorded(authorityPath, received, shown, 'rewritten', { authorityPath, count: 'updated' }, result)
   if (!existsSync(authorityPath)) {
     if (request.isNot) {
       return result(
@@ -117,24 +122,17 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   try {
     authority = readEvidenceFileSync(authorityPath)
   } catch (error) {
-    if (canWrite && request.updateMode === 'all') {
-      return recorded(
-        authorityPath,
-        received,
-        shown,
-        'rewritten',
-        { authorityPath, count: 'updated' },
-        result,
+    return (
+      rewrite?.() ??
+      result(
+        false,
+        `expect(capture).${name}(): the authority ${shown} cannot be used.\n${describeError(error)}\n` +
+          `If the capture is right, re-record the authority with \`${request.updateCommand}\`.`,
+        { authorityPath, count: 'unmatched' },
       )
-    }
-    return result(
-      false,
-      `expect(capture).${name}(): the authority ${shown} cannot be used.\n${describeError(error)}\n` +
-        `If the capture is right, re-record the authority with \`${request.updateCommand}\`.`,
-      { authorityPath, count: 'unmatched' },
     )
   }
-  return judge(request, name, received, authority, authorityPath, result)
+  return judge(request, name, received, authority, authorityPath, rewrite, result)
 }
 
 function judge(
@@ -143,78 +141,77 @@ function judge(
   received: Evidence,
   authority: Evidence,
   authorityPath: string | null,
+  rewrite: (() => CaptureMatchResult) | null,
   result: ResultMaker,
 ): CaptureMatchResult {
   const shown =
     authorityPath === null ? 'the given Evidence object' : displayPath(request.root, authorityPath)
-  const rewritable = authorityPath !== null && !request.isNot && request.updateMode === 'all'
   let comparison: Comparison
   try {
     comparison = compareCaptures(authority, received, {
       sources: { authority: shown, reconstruction: 'this capture' },
     })
   } catch (error) {
-    if (rewritable) {
-      return recorded(
-        authorityPath,
-        received,
-        shown,
-        'rewritten',
-        { authorityPath, count: 'updated' },
-        result,
+    return (
+      rewrite?.() ??
+      result(
+        false,
+        `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${describeError(error)}` +
+          (authorityPath === null
+            ? ''
+            : `\nIf the scenario changed on purpose, re-record with \`${request.updateCommand}\`.`),
+        { authorityPath, count: authorityPath === null ? null : 'unmatched' },
       )
-    }
-    return result(
-      false,
-      `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${describeError(error)}` +
-        (authorityPath === null
-          ? ''
-          : `\nIf the scenario changed on purpose, re-record with \`${request.updateCommand}\`.`),
-      { authorityPath, count: authorityPath === null ? null : 'unmatched' },
     )
   }
-  const texts = {
-    actual: terminalText(received),
-    expected: terminalText(authority),
-  }
-  // Formatting costs more than comparing a short capture: only failures need it.
+  // Formatting and the runner's diff texts cost more than comparing a short capture: only failures need them.
   const details = (): string => formatComparison(comparison, { color: request.color }).trimEnd()
-  const extra = { authorityPath, comparison, ...texts }
+  const failure = (message: string, count: SnapshotCount | null): CaptureMatchResult =>
+    result(false, message, {
+      authorityPath,
+      comparison,
+      count,
+      actual: terminalText(received),
+      expected: terminalText(authority),
+    })
   if (request.isNot) {
     return comparison.verdict === 'different'
       ? result(
           true,
           `expect(capture).not.toMatchCapture(): the capture differs from ${shown}, as expected.`,
-          extra,
+          {
+            authorityPath,
+            comparison,
+          },
         )
-      : result(
-          false,
+      : failure(
           comparison.verdict === 'equivalent'
             ? `expect(capture).not.toMatchCapture(): the capture is equivalent to ${shown}.\n\n${details()}`
             : `expect(capture).not.toMatchCapture(): a difference from ${shown} could not be established; unknown is neither equal nor different.\n\n${details()}`,
-          extra,
+          null,
         )
   }
   if (comparison.verdict === 'equivalent') {
     return result(true, `the capture is equivalent to ${shown}`, {
-      ...extra,
+      authorityPath,
+      comparison,
       count: authorityPath === null ? null : 'matched',
     })
   }
-  if (rewritable) {
-    return recorded(authorityPath, received, shown, 'rewritten', { ...extra, count: 'updated' }, result)
+  const rewritten = rewrite?.()
+  if (rewritten !== undefined) {
+    return { ...rewritten, comparison }
   }
   const headline =
     comparison.verdict === 'different'
       ? `the capture differs from its authority ${shown}`
       : `equivalence with ${shown} could not be established (unknown is never equal)`
-  return result(
-    false,
+  return failure(
     `expect(capture).toMatchCapture(): ${headline}.\n\n${details()}\n\n` +
       (authorityPath === null
         ? 'The authority is an Evidence object given in the test.'
         : `Authority: ${shown}\nIf the new behaviour is intended, re-record with \`${request.updateCommand}\` and review the change.`),
-    { ...extra, count: authorityPath === null ? null : 'unmatched' },
+    authorityPath === null ? null : 'unmatched',
   )
 }
 

@@ -1,6 +1,7 @@
 import type { Evidence, FileEffect, FileEntry } from '../evidence/schema.js'
 import type { DimensionResult } from './comparison-schema.js'
 import { bothSides, endedEarlyResult } from './ended-early.js'
+import { enumerationGaps } from './enumeration-gaps.js'
 import { DimensionFindings, notSelected } from './findings.js'
 
 /**
@@ -24,25 +25,8 @@ export function compareFilesystem(authority: Evidence, reconstruction: Evidence)
         findings.unknown('checkpoint_missing', `the ${side} has no ${name} filesystem checkpoint`)
       }
     }
-    // Read from the accounting itself, not only from the residual unknowns derived from it.
-    for (const [checkpoint, accounting] of [
-      ['before_launch', evidence.truncation_details.filesystem_before],
-      ['after_settlement', evidence.truncation_details.filesystem_after],
-    ] as const) {
-      for (const root of accounting?.roots ?? []) {
-        if (!root.exhausted) {
-          findings.unknown(
-            'enumeration_incomplete',
-            `${side}: ${root.alias} was not enumerated completely at ${checkpoint}, so entries it did not list may differ`,
-          )
-        }
-      }
-      for (const failure of accounting?.enumeration_failures ?? []) {
-        findings.unknown(
-          'enumeration_failed',
-          `${side}: ${failure.path} could not be read at ${checkpoint} (${failure.system_code})`,
-        )
-      }
+    for (const gap of enumerationGaps(evidence)) {
+      findings.unknown(gap.reason, `${side}: ${gap.detail}`)
     }
     for (const unknown of evidence.residual_unknowns) {
       // Unknown effects are reported per path below, where they can be named; cut enumerations just above.

@@ -1,4 +1,5 @@
-import { structuredPatch } from 'diff'
+import type * as Jsdiff from 'diff'
+import { createRequire } from 'node:module'
 import { countNewlines, firstMismatch, visible } from './terminal-stream.js'
 
 /** The people-facing diff is capped: beyond this it stops helping and starts flooding CI logs. */
@@ -9,6 +10,11 @@ const CONTEXT_LINES = 3
 const MAX_MIDDLE_LINES = 5000
 /** Edit distance at which the line diff gives up and shows the middle as replaced. */
 const MAX_EDIT_LENGTH = 2000
+
+// jsdiff takes ~27 ms to load, a tenth of REA's import time: load it only when two texts actually differ,
+// so start-up (every CLI capture) and equivalent comparisons never pay for it.
+let jsdiff: typeof Jsdiff | undefined
+const loadDiff = (): typeof Jsdiff => (jsdiff ??= createRequire(import.meta.url)('diff') as typeof Jsdiff)
 
 export interface TerminalDiff {
   readonly unified: string
@@ -34,7 +40,7 @@ export function terminalDiff(authority: string, reconstruction: string): Termina
   const left = windowLines(authority, start, authority.length - tail)
   const right = windowLines(reconstruction, start, reconstruction.length - tail)
   const cut = left.cut || right.cut
-  const patch = structuredPatch(
+  const patch = loadDiff().structuredPatch(
     'authority',
     'reconstruction',
     joinLines(left.lines),

@@ -1,4 +1,5 @@
 import type { Evidence } from '../../evidence/schema.js'
+import { enumerationGaps } from '../enumeration-gaps.js'
 import type { TraceUnknown } from './result-schema.js'
 
 /**
@@ -92,29 +93,19 @@ function filesystemUnknowns(evidence: Evidence): TraceUnknown[] {
   if (evidence.filesystem.status === 'not_selected') {
     return []
   }
-  const reasons: TraceUnknown[] = evidence.residual_unknowns
-    .filter((unknown) => unknown.dimension === 'filesystem')
-    .map((unknown) => ({ reason: 'filesystem_incomplete', detail: `${unknown.reason}: ${unknown.detail}` }))
-  // Read from the accounting too: residual unknowns are derived from it, and a document may lack them.
-  for (const [checkpoint, accounting] of [
-    ['before_launch', evidence.truncation_details.filesystem_before],
-    ['after_settlement', evidence.truncation_details.filesystem_after],
-  ] as const) {
-    for (const root of accounting?.roots ?? []) {
-      if (!root.exhausted && !reasons.some((reason) => reason.detail.includes(root.alias))) {
-        reasons.push({
-          reason: 'filesystem_incomplete',
-          detail: `${root.alias} was not enumerated completely at ${checkpoint}`,
-        })
-      }
-    }
-    for (const failure of accounting?.enumeration_failures ?? []) {
-      reasons.push({
+  const reasons: TraceUnknown[] = [
+    ...enumerationGaps(evidence).map((gap) => ({
+      reason: 'filesystem_incomplete',
+      detail: `${gap.reason}: ${gap.detail}`,
+    })),
+    // Cut enumerations come from the accounting just above; the other residual unknowns say what else is open.
+    ...evidence.residual_unknowns
+      .filter((unknown) => unknown.dimension === 'filesystem' && unknown.reason !== 'enumeration_incomplete')
+      .map((unknown) => ({
         reason: 'filesystem_incomplete',
-        detail: `${failure.path} could not be read at ${checkpoint} (${failure.system_code})`,
-      })
-    }
-  }
+        detail: `${unknown.reason}: ${unknown.detail}`,
+      })),
+  ]
   const unknownEffects = evidence.filesystem.effects.filter((effect) => effect.status === 'unknown')
   // The Evidence lists these as residual unknowns; this guards a document that does not.
   if (reasons.length === 0 && unknownEffects.length > 0) {
