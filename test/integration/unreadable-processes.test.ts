@@ -46,9 +46,12 @@ describe('processes whose ownership cannot be read', () => {
     let stdout = ''
     capture.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
     const exited = new Promise<number | null>((resolve) => capture.on('close', resolve))
+    // Progress arrives in pipe chunks that may split a line: look at everything received so far.
+    let stderr = ''
     await new Promise<void>((resolve) =>
       capture.stderr.setEncoding('utf8').on('data', (text: string) => {
-        if (text.includes('"phase":"running"')) {
+        stderr += text
+        if (stderr.includes('"phase":"running"')) {
           resolve()
         }
       }),
