@@ -6,11 +6,21 @@ export default defineConfig({
     'cli/main': 'src/cli/main.ts',
     vitest: 'matchers/vitest.ts',
     jest: 'matchers/jest.ts',
+    reporter: 'reporter/vitest.ts',
+    'jest-reporter': 'reporter/jest.ts',
     // Built for bench/ only; not in the package exports.
     'bench-internals': 'src/bench-internals.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', vitest: 'matchers/vitest.ts', jest: 'matchers/jest.ts' } },
+  dts: {
+    entry: {
+      index: 'src/index.ts',
+      vitest: 'matchers/vitest.ts',
+      jest: 'matchers/jest.ts',
+      reporter: 'reporter/vitest.ts',
+      'jest-reporter': 'reporter/jest.ts',
+    },
+  },
   clean: true,
   target: 'node20',
   sourcemap: true,
@@ -18,5 +28,5 @@ export default defineConfig({
   shims: true,
   // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
   // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
-  external: ['node-pty', 'vitest', 'expect', '@jest/globals'],
+  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
 })

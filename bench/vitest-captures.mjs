@@ -1,6 +1,8 @@
 // 100 captures of `true` inside one Vitest test (through the rea/vitest fixture, each also compared with an
 // Evidence object by toMatchCapture) vs the same 100 spawns through raw node-pty in a plain Node process.
-// Both sides are timed inside their process, so Vitest's and Node's start-up are not counted.
+// Both sides are timed inside their process, so Vitest's and Node's start-up are not counted. The Vitest side
+// runs twice per round: with the default reporter, and with rea/reporter writing the report folder (whole
+// `vitest run` wall times are kept too, so the folder's writing at the end is in the numbers).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,21 +43,33 @@ export function runVitestCapturesBenchmark({ rounds = 3 } = {}) {
     writeFileSync(path.join(project, 'package.json'), '{"type":"module","private":true}\n')
     writeFileSync(
       path.join(project, 'vitest.config.mjs'),
-      "export default { test: { setupFiles: ['rea/vitest'] } }\n",
+      "export default { test: { setupFiles: ['rea/vitest'], reporters: process.env.BENCH_REPORTER ? ['default', 'rea/reporter'] : ['default'] } }\n",
     )
     writeFileSync(path.join(project, 'captures.test.mjs'), testFile)
     writeFileSync(path.join(repo, 'bench/.raw-pty.mjs'), rawScript)
     const vitest = []
+    const withReporter = []
+    const wall = []
+    const wallWithReporter = []
     const raw = []
-    for (let round = 0; round < rounds; round++) {
+    const runVitest = (reporter) => {
+      const started = performance.now()
       execFileSync(
         process.execPath,
         [path.join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project],
         {
           stdio: 'ignore',
+          env: { ...process.env, CI: '', GITHUB_ACTIONS: '', ...(reporter ? { BENCH_REPORTER: '1' } : {}) },
         },
       )
-      vitest.push(JSON.parse(readFileSync(path.join(project, 'elapsed.json'), 'utf8')).ms)
+      ;(reporter ? wallWithReporter : wall).push(performance.now() - started)
+      ;(reporter ? withReporter : vitest).push(
+        JSON.parse(readFileSync(path.join(project, 'elapsed.json'), 'utf8')).ms,
+      )
+    }
+    for (let round = 0; round < rounds; round++) {
+      runVitest(false)
+      runVitest(true)
       raw.push(
         JSON.parse(
           execFileSync(process.execPath, [path.join(repo, 'bench/.raw-pty.mjs')], { encoding: 'utf8' }),
@@ -69,7 +83,13 @@ export function runVitestCapturesBenchmark({ rounds = 3 } = {}) {
       vitest_median_ms: Math.round(median(vitest)),
       raw_node_pty_median_ms: Math.round(median(raw)),
       ratio: Number((median(vitest) / median(raw)).toFixed(2)),
+      with_reporter_median_ms: Math.round(median(withReporter)),
+      with_reporter_ratio: Number((median(withReporter) / median(raw)).toFixed(2)),
+      whole_run_median_ms: Math.round(median(wall)),
+      whole_run_with_reporter_median_ms: Math.round(median(wallWithReporter)),
+      whole_run_reporter_ratio: Number((median(wallWithReporter) / median(wall)).toFixed(2)),
       vitest_runs_ms: vitest.map(Math.round),
+      with_reporter_runs_ms: withReporter.map(Math.round),
       raw_runs_ms: raw.map(Math.round),
     }
   } finally {

@@ -3,6 +3,15 @@ import { matchCapture, type SnapshotCount } from '../src/authority/match-capture
 import { matchTrace } from '../src/authority/match-trace.js'
 import { updateModeOf } from '../src/authority/update-mode.js'
 import type { Evidence } from '../src/evidence/schema.js'
+import {
+  captureAssertionRecord,
+  locationInTestFile,
+  traceAssertionRecord,
+  type AssertionRecord,
+  type RecordContext,
+} from '../src/report/assertion-record.js'
+import { REPORT_ATTACHMENTS_ENV, REPORT_DIR_ENV, REPORT_ROOT_ENV } from '../src/report/report-environment.js'
+import { entryDirectory, entryFiles } from '../src/report/report-model.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -24,6 +33,8 @@ export interface RunnerAdapter {
   readonly updateCommand: string
   /** The runner's root: the capture root inside tests and the base of paths in messages. */
   readonly root: () => string
+  /** Hands each assertion's record to the reporter (Vitest: an artifact; Jest: a side file). */
+  readonly record: (state: RunnerMatcherState, record: AssertionRecord) => void
 }
 
 /**
@@ -99,8 +110,63 @@ function requireTest(state: RunnerMatcherState, matcher: string): { testPath: st
   return { testPath: state.testPath, testName: state.currentTestName }
 }
 
-/** The matcher functions given to `expect.extend`, for either runner. */
-export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter) {
+/** Where the assertion is written: the first frame in the test file, past the runner's matcher wrappers. */
+function assertionLocation(testPath: string) {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 50
+  try {
+    return locationInTestFile(testPath, new Error('location').stack)
+  } finally {
+    Error.stackTraceLimit = limit
+  }
+}
+
+/**
+ * `[[ATTACHMENT|path]]` lines in the test's output: the convention JUnit consumers (Jenkins junit-attachments,
+ * GitLab) read from a test case's `<system-out>`, pointing at the files the reporter will write.
+ */
+function printAttachments(record: AssertionRecord): void {
+  const outputDir = process.env[REPORT_DIR_ENV]
+  const mode = process.env[REPORT_ATTACHMENTS_ENV] ?? 'failures'
+  if (
+    outputDir === undefined ||
+    outputDir === '' ||
+    mode === 'off' ||
+    (mode === 'failures' && record.passed)
+  ) {
+    return
+  }
+  const root = process.env[REPORT_ROOT_ENV] ?? process.cwd()
+  const directory = entryDirectory(root, record.test_file, record.test_name, record.entry)
+  const files = Object.values(entryFiles(record, directory)).filter((file) => file !== null)
+  console.log(files.map((file) => `[[ATTACHMENT|${outputDir}/${file}]]`).join('\n'))
+}
+
+/** Reporting must never change an assertion's outcome: its failures are warnings. */
+function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => AssertionRecord): void {
+  try {
+    const record = build()
+    adapter.record(state, record)
+    printAttachments(record)
+  } catch (error) {
+    process.stderr.write(
+      `rea: could not record this assertion for the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+  }
+}
+
+/**
+ * The matcher functions given to `expect.extend`, for either runner. `counter` numbers default authority
+ * files; `entries` numbers every capture assertion of a test for the report folder.
+ */
+export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter, entries: AssertionCounter) {
+  const context = (state: RunnerMatcherState, testPath: string, testName: string): RecordContext => ({
+    testFile: testPath,
+    testName,
+    entry: entries.next(state),
+    location: assertionLocation(testPath),
+    negated: state.isNot === true,
+  })
   return {
     toMatchCapture(this: RunnerMatcherState, received: unknown, authority?: string | Evidence) {
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
@@ -125,6 +191,14 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         color: pc.isColorSupported,
       })
       countSnapshot(this, result.count)
+      report(adapter, this, () =>
+        captureAssertionRecord(
+          context(this, testPath, testName),
+          result,
+          result.received,
+          result.authorityEvidence,
+        ),
+      )
       return {
         pass: result.pass,
         message: () => result.message,
@@ -132,8 +206,11 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
       }
     },
     toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown) {
-      const { testPath } = requireTest(this, 'toSatisfyTrace')
+      const { testPath, testName } = requireTest(this, 'toSatisfyTrace')
       const result = matchTrace({ received, spec, testPath, isNot: this.isNot === true })
+      report(adapter, this, () =>
+        traceAssertionRecord(context(this, testPath, testName), result, result.received),
+      )
       return { pass: result.pass, message: () => result.message }
     },
   }

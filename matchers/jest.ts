@@ -1,9 +1,11 @@
 import type {} from 'expect'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
 import type { TraceSpecInput } from '../src/compare/trace/index.js'
 import type { Evidence } from '../src/evidence/schema.js'
+import type { AssertionRecord } from '../src/report/assertion-record.js'
+import { REPORT_PENDING_ENV } from '../src/report/report-environment.js'
 import type { ProcessScenarioInput } from '../src/scenario/schema.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers } from './create-matchers.js'
@@ -68,9 +70,35 @@ function nearestConfigRoot(file: string): string {
   }
 }
 
+/**
+ * Jest has no channel from a test to a reporter: with `rea/jest-reporter` configured, each assertion's record
+ * is a side file in the folder the reporter named. Jest reloads this module for every test file in the same
+ * worker, so names come from the process's monotonic clock, not a module counter: one worker's records sort
+ * in the order they were written (a retried test's last attempt wins).
+ */
+function writeRecord(record: AssertionRecord): void {
+  const pendingDir = process.env[REPORT_PENDING_ENV]
+  if (pendingDir === undefined || pendingDir === '') {
+    return
+  }
+  mkdirSync(pendingDir, { recursive: true })
+  const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}.json`
+  writeFileSync(path.join(pendingDir, name), JSON.stringify(record), { flag: 'wx' })
+}
+
 const counter = new AssertionCounter()
-globals.expect.extend(createMatchers({ updateCommand: 'jest -u', root: jestRoot }, counter))
-globals.beforeEach(() => counter.resetNames())
+const entries = new AssertionCounter()
+globals.expect.extend(
+  createMatchers(
+    { updateCommand: 'jest -u', root: jestRoot, record: (_, record) => writeRecord(record) },
+    counter,
+    entries,
+  ),
+)
+globals.beforeEach(() => {
+  counter.resetNames()
+  entries.resetNames()
+})
 
 const pending = new Set<{ readonly controller: AbortController; readonly settled: Promise<unknown> }>()
 async function cancelPending(): Promise<void> {

@@ -1,7 +1,8 @@
-import { expect, test as baseTest } from 'vitest'
+import { afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
 import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
 import type { Evidence } from '../src/evidence/schema.js'
 import type { TraceSpecInput } from '../src/compare/trace/index.js'
+import { ASSERTION_ARTIFACT_TYPE, type AssertionRecord } from '../src/report/assertion-record.js'
 import type { ProcessScenarioInput } from '../src/scenario/schema.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers } from './create-matchers.js'
@@ -21,9 +22,55 @@ export function vitestRoot(): string {
   return state?.config?.root ?? process.cwd()
 }
 
+/**
+ * Artifacts being sent to the main process. `recordArtifact` is not among the promises Vitest awaits for a
+ * test, and a synchronous matcher cannot await it: the `afterEach` below does, so a failing test's record
+ * arrives before its file ends.
+ */
+const pendingArtifacts = new Set<Promise<void>>()
+
+function recordForReporter(task: unknown, record: AssertionRecord): void {
+  if (typeof task !== 'object' || task === null) {
+    return
+  }
+  const artifact: ReaAssertionArtifact = { type: ASSERTION_ARTIFACT_TYPE, record }
+  // Always recorded, reporter or not: a shard writing only a blob report must still carry its captures.
+  const sent = recordArtifact(task as Parameters<typeof recordArtifact>[0], artifact).then(
+    () => undefined,
+    (error: unknown) => {
+      process.stderr.write(
+        `rea: could not send a capture record to the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
+      )
+    },
+  )
+  pendingArtifacts.add(sent)
+  void sent.finally(() => pendingArtifacts.delete(sent))
+}
+
+async function flushArtifacts(): Promise<void> {
+  await Promise.all(pendingArtifacts)
+}
+
+try {
+  afterEach(flushArtifacts)
+} catch {
+  // Imported outside a test file or setup file (no suite to attach to): the fixture still flushes.
+}
+
 const counter = new AssertionCounter()
+const entries = new AssertionCounter()
 // No per-test reset here: numbering follows each test's task, so same-named tests get 1 and 2 like snapshots.
-expect.extend(createMatchers({ updateCommand: 'vitest -u', root: vitestRoot }, counter))
+expect.extend(
+  createMatchers(
+    {
+      updateCommand: 'vitest -u',
+      root: vitestRoot,
+      record: (state, record) => recordForReporter(state.task, record),
+    },
+    counter,
+    entries,
+  ),
+)
 
 export type BoundCaptureProcess = (
   scenario: ProcessScenarioInput,
@@ -66,12 +113,22 @@ export const test = baseTest.extend<{ captureProcess: BoundCaptureProcess }>({
     // A capture the test did not await (it failed or timed out first) is cancelled and waited for here.
     cancel.abort()
     await Promise.all(pending)
+    await flushArtifacts()
   },
 })
 export const it = test
 export { expect }
 
+/** The test artifact each capture assertion records for `rea/reporter`. */
+export interface ReaAssertionArtifact extends TestArtifactBase {
+  readonly type: typeof ASSERTION_ARTIFACT_TYPE
+  readonly record: AssertionRecord
+}
+
 declare module 'vitest' {
+  interface TestArtifactRegistry {
+    'rea:assertion': ReaAssertionArtifact
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- must match Vitest’s declaration exactly to merge
   interface Matchers<T = any> {
     /**

@@ -17,18 +17,22 @@ const MAX_READABLE_BYTES = 100
  * that the readable part would merge, including names differing only in case on case-insensitive disks.
  */
 export function authorityPathFor(testPath: string, testName: string, assertion: number): string {
-  const key = `${testName} ${assertion}`
+  return path.join(
+    path.dirname(testPath),
+    AUTHORITY_DIRECTORY,
+    path.basename(testPath),
+    `${fileNameForKey(`${testName} ${assertion}`)}${AUTHORITY_EXTENSION}`,
+  )
+}
+
+/** `<readable key>-<hash8>`: a file name that stays readable, fits every disk and keeps distinct keys apart. */
+export function fileNameForKey(key: string): string {
   const readable = key
     .replaceAll(' > ', ' › ')
     .replace(/[^\p{L}\p{N} ._›-]/gu, '-')
     .replace(/^[.\s]+|[.\s]+$/g, '')
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 8)
-  return path.join(
-    path.dirname(testPath),
-    AUTHORITY_DIRECTORY,
-    path.basename(testPath),
-    `${truncateUtf8(readable, MAX_READABLE_BYTES)}-${hash}${AUTHORITY_EXTENSION}`,
-  )
+  return `${truncateUtf8(readable, MAX_READABLE_BYTES)}-${hash}`
 }
 
 /** At most `bytes` UTF-8 bytes, cut between code points: file names are limited in bytes (255 on Linux). */

@@ -38,6 +38,10 @@ export interface CaptureMatchResult {
   readonly count: SnapshotCount | null
   readonly authorityPath: string | null
   readonly comparison: Comparison | null
+  /** The received capture once it was read as Evidence. */
+  readonly received: Evidence | null
+  /** The authority when it was given as an Evidence object (file authorities are in authorityPath). */
+  readonly authorityEvidence: Evidence | null
   /** The normalized terminal texts, for the runner's own diff view. */
   readonly actual?: string
   readonly expected?: string
@@ -49,6 +53,8 @@ export interface CaptureMatchResult {
  * unknown comparison fails both ways, with its reasons.
  */
 export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
+  let received: Evidence | null = null
+  let authorityEvidence: Evidence | null = null
   // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
   const result = (
     satisfied: boolean,
@@ -60,10 +66,11 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     count: null,
     authorityPath: null,
     comparison: null,
+    received,
+    authorityEvidence,
     ...extra,
   })
   const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
-  let received: Evidence
   try {
     received = isValidated(request.received)
       ? request.received
@@ -76,15 +83,14 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   }
 
   if (typeof request.authority === 'object') {
-    let authority: Evidence
     try {
-      authority = isValidated(request.authority)
+      authorityEvidence = isValidated(request.authority)
         ? request.authority
         : parseEvidence(request.authority, 'The authority Evidence object')
     } catch (error) {
       return result(false, describeError(error))
     }
-    return judge(request, name, received, authority, null, null, result)
+    return judge(request, name, received, authorityEvidence, null, null, result)
   }
 
   const authorityPath =

@@ -8,6 +8,7 @@ import {
 import type { TraceResult, TraceSpec } from '../compare/trace/index.js'
 import { formatReaError, isReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
+import type { Evidence } from '../evidence/schema.js'
 import { isValidated } from '../evidence/validated.js'
 
 export interface TraceMatchRequest {
@@ -23,6 +24,8 @@ export interface TraceMatchResult {
   readonly pass: boolean
   readonly message: string
   readonly result: TraceResult | null
+  /** The received capture once it was read as Evidence. */
+  readonly received: Evidence | null
 }
 
 /**
@@ -31,13 +34,14 @@ export interface TraceMatchResult {
  */
 export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
   const name = request.isNot ? 'not.toSatisfyTrace' : 'toSatisfyTrace'
+  let evidence: Evidence | null = null
   const failed = (message: string, result: TraceResult | null = null): TraceMatchResult => ({
     pass: request.isNot,
     message: `expect(capture).${name}(): ${message}`,
     result,
+    received: evidence,
   })
   let spec: TraceSpec
-  let evidence
   try {
     evidence = isValidated(request.received)
       ? request.received
@@ -60,11 +64,12 @@ export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
           pass: false,
           message: `expect(capture).not.toSatisfyTrace(): the trace is violated, as expected.\n${details}`,
           result,
+          received: evidence,
         }
       : failed(`the trace is ${result.verdict}; .not holds only for a proven violation.\n${details}`, result)
   }
   return result.verdict === 'satisfied'
-    ? { pass: true, message: 'the capture satisfies the trace', result }
+    ? { pass: true, message: 'the capture satisfies the trace', result, received: evidence }
     : failed(
         result.verdict === 'violated'
           ? `the capture violates the trace.\n${details}`

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -68,6 +69,9 @@ describe('the packed package, installed with npm', () => {
       'dist/index.d.cts',
       'dist/vitest.d.ts',
       'dist/jest.d.ts',
+      'dist/reporter.d.ts',
+      'dist/jest-reporter.cjs',
+      'docs/reporter.md',
       'dist/cli/main.js',
       'docs/vitest.md',
     ]) {
@@ -82,19 +86,20 @@ describe('the packed package, installed with npm', () => {
       '-e',
       `import { captureProcess, compareCaptures } from 'rea'
        const e = await captureProcess({ executable: 'echo', arguments: ['packed'] })
-       console.log(compareCaptures(e, e).verdict, import.meta.resolve('rea/vitest').endsWith('/dist/vitest.js'))`,
+       const { default: Reporter } = await import('rea/reporter')
+       console.log(compareCaptures(e, e).verdict, import.meta.resolve('rea/vitest').endsWith('/dist/vitest.js'), typeof new Reporter().onTestRunEnd)`,
     ])
-    expect(esm.stdout.trim(), esm.stderr).toBe('equivalent true')
+    expect(esm.stdout.trim(), esm.stderr).toBe('equivalent true function')
     const cjs = await node([
       '-e',
       `const { captureProcess } = require('rea')
        captureProcess({ executable: 'echo', arguments: ['packed'] }).then((e) =>
-         console.log(e.exit.code, require.resolve('rea/jest').endsWith('/dist/jest.cjs')))`,
+         console.log(e.exit.code, require.resolve('rea/jest').endsWith('/dist/jest.cjs'), typeof require('rea/jest-reporter').default))`,
     ])
-    expect(cjs.stdout.trim(), cjs.stderr).toBe('0 true')
+    expect(cjs.stdout.trim(), cjs.stderr).toBe('0 true function')
   })
 
-  test('runs a Jest test with the packed rea/jest', { timeout: 60_000 }, async () => {
+  test('runs a Jest test with the packed rea/jest and rea/jest-reporter', { timeout: 60_000 }, async () => {
     const fixture = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
     const suite = path.join(project, 'suite')
     mkdirSync(suite)
@@ -102,7 +107,13 @@ describe('the packed package, installed with npm', () => {
     const { CI: _ci, ...env } = process.env
     const result = await run(
       process.execPath,
-      [path.join(project, 'node_modules/jest/bin/jest.js'), '--rootDir', suite],
+      [
+        path.join(project, 'node_modules/jest/bin/jest.js'),
+        '--rootDir',
+        suite,
+        '--reporters=default',
+        '--reporters=rea/jest-reporter',
+      ],
       {
         cwd: suite,
         env,
@@ -116,5 +127,9 @@ describe('the packed package, installed with npm', () => {
     )
     expect(result.stderr).toMatch(/Tests:\s+2 passed/)
     expect(result.code).toBe(0)
+    const index = JSON.parse(readFileSync(path.join(suite, 'rea-report/index.json'), 'utf8')) as {
+      totals: { assertions: number }
+    }
+    expect(index.totals.assertions).toBe(2)
   })
 })

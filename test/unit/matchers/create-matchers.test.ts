@@ -41,7 +41,11 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('snapshot counting', () => {
-  const matchers = createMatchers({ updateCommand: 'x -u', root: () => '/' }, new AssertionCounter())
+  const matchers = createMatchers(
+    { updateCommand: 'x -u', root: () => '/', record: () => undefined },
+    new AssertionCounter(),
+    new AssertionCounter(),
+  )
 
   test('an authority argument that is neither a path nor Evidence fails with a clear message', () => {
     const result = matchers.toMatchCapture.call(state(undefined), {}, 42 as unknown as string)

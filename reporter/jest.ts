@@ -1,0 +1,123 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { assertionRecordSchema, type AssertionRecord } from '../src/report/assertion-record.js'
+import { announceReport, withdrawPendingFolder } from '../src/report/report-environment.js'
+import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
+import {
+  describe,
+  finishRunReport,
+  resolveReporterOptions,
+  type ReaReporterOptions,
+  type ResolvedReporterOptions,
+} from './report-run.js'
+
+export type { ReaReporterOptions } from './report-run.js'
+
+/** The parts of Jest's global config the reporter reads. */
+interface JestGlobalConfig {
+  readonly rootDir: string
+}
+
+/**
+ * `rea/jest-reporter`: the Jest reporter. Jest has no channel from tests to reporters, so `rea/jest` writes
+ * each assertion's record into `<outputDir>/.pending/` and this reporter turns them into the report folder
+ * when the run completes.
+ *
+ * @example
+ * // jest.config.js
+ * module.exports = { setupFilesAfterEnv: ['rea/jest'], reporters: ['default', 'rea/jest-reporter'] }
+ */
+export default class ReaJestReporter {
+  readonly #root: string
+  #options: ResolvedReporterOptions | undefined
+  #pendingDir: string | undefined
+
+  constructor(globalConfig: JestGlobalConfig | undefined, reporterOptions?: ReaReporterOptions) {
+    this.#root = globalConfig?.rootDir ?? process.cwd()
+    this.#guard('constructor', () => {
+      this.#options = resolveReporterOptions(reporterOptions, this.#root, (message) => this.#warn(message))
+      this.#pendingDir = path.join(this.#options.outputDir, PENDING_DIRECTORY)
+      // Set before Jest starts its workers, which inherit the environment.
+      announceReport(this.#options.outputDir, this.#root, this.#options.junitAttachments, this.#pendingDir)
+    })
+  }
+
+  onRunStart(): void {
+    if (this.#options === undefined || this.#pendingDir === undefined) {
+      return
+    }
+    try {
+      // The previous run's files go now, so nothing stale sits next to this run's records.
+      resetReportFolder(this.#options.outputDir)
+      mkdirSync(this.#pendingDir, { recursive: true })
+    } catch (error) {
+      // No report this run: matchers must not write records into a folder that is not ours.
+      withdrawPendingFolder()
+      this.#options = undefined
+      this.#warn(`no report this run: ${describe(error)}`)
+    }
+  }
+
+  onRunComplete(): void {
+    this.#guard('onRunComplete', () => {
+      if (this.#options === undefined) {
+        return
+      }
+      finishRunReport(this.#records(), this.#options, {
+        root: this.#root,
+        runner: 'jest',
+        log: (text) => process.stderr.write(`${text}\n`),
+        warn: (message) => this.#warn(message),
+      })
+    })
+  }
+
+  /** Never an error: a reporter problem must not fail the run. */
+  getLastError(): undefined {
+    return undefined
+  }
+
+  #records(): AssertionRecord[] {
+    const directory = this.#pendingDir
+    if (directory === undefined || !existsSync(directory)) {
+      return []
+    }
+    // `<pid>-<monotonic nanoseconds>`: one worker's records sort in the order it wrote them.
+    const names = readdirSync(directory)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+    const records: AssertionRecord[] = []
+    let unreadable = 0
+    for (const name of names) {
+      try {
+        records.push(
+          assertionRecordSchema.parse(JSON.parse(readFileSync(path.join(directory, name), 'utf8'))),
+        )
+      } catch {
+        unreadable++
+      }
+    }
+    if (unreadable > 0) {
+      this.#warn(
+        `skipped ${unreadable} unreadable capture record${unreadable === 1 ? '' : 's'} in ${directory}.`,
+      )
+    }
+    return records
+  }
+
+  #guard(hook: string, body: () => void): void {
+    try {
+      body()
+    } catch (error) {
+      this.#warn(`${hook} failed: ${describe(error)}`)
+    }
+  }
+
+  #warn(message: string): void {
+    try {
+      process.stderr.write(`rea/jest-reporter: ${message} The test run's result is unaffected.\n`)
+    } catch {
+      // Nothing left to report with.
+    }
+  }
+}

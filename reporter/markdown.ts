@@ -1,0 +1,226 @@
+import { DIMENSIONS, type Comparison } from '../src/compare/comparison-schema.js'
+import { describeDifference } from '../src/compare/format-comparison.js'
+import { formatTraceResult } from '../src/compare/trace/index.js'
+import type { AssertionRecord } from '../src/report/assertion-record.js'
+import {
+  describeDivergence,
+  failureHeadline,
+  failuresByPriority,
+  relativePosix,
+  type ReportEntry,
+  type ReportModel,
+} from '../src/report/report-model.js'
+
+/** divergence.md and summary.md: what a reviewer opens first in a downloaded report. */
+
+const OUTCOME_WORDS: Record<AssertionRecord['outcome'], string> = {
+  matched: 'matched',
+  different: 'different',
+  unknown: 'unknown',
+  written: 'authority written',
+  updated: 'authority updated',
+  error: 'not compared',
+}
+
+/** Markdown inline code that survives backticks in the text. */
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`'
+  return `${fence}${text.replaceAll('\n', ' ')}${fence}`
+}
+
+/** A fenced block whose fence is longer than any backtick run inside. */
+function block(text: string, language = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+}
+
+function assertionLabel(record: AssertionRecord): string {
+  return `expect(capture).${record.negated ? 'not.' : ''}${record.matcher}()`
+}
+
+function locationLabel(record: AssertionRecord, root: string): string {
+  const file = relativePosix(root, record.location?.file ?? record.test_file)
+  return record.location === null ? file : `${file}:${record.location.line}:${record.location.column}`
+}
+
+/** The per-assertion page: verdict, dimensions, first divergence, terminal diff, unknowns. */
+export function divergenceMarkdown(entry: ReportEntry, root: string): string {
+  const record = entry.record
+  const lines = [
+    `# ${record.test_name}: ${OUTCOME_WORDS[record.outcome]}${record.passed ? '' : ' (failed)'}`,
+    '',
+    `- Test: ${code(locationLabel(record, root))}, ${code(assertionLabel(record))}`,
+  ]
+  if (record.authority_path !== null) {
+    lines.push(`- Authority: ${code(relativePosix(root, record.authority_path))}`)
+  } else if (record.authority_evidence !== null) {
+    lines.push(
+      `- Authority: an Evidence object in the test (copy: [authority.capture.json](authority.capture.json))`,
+    )
+  }
+  if (entry.files.reconstruction !== null) {
+    lines.push('- Reconstruction: [reconstruction.capture.json](reconstruction.capture.json)')
+  }
+  if (entry.files.comparison !== null) {
+    lines.push('- Comparison document: [comparison.json](comparison.json)')
+  }
+  if (record.message !== null) {
+    lines.push('', '## Why nothing was compared', '', block(record.message))
+  }
+  if (record.comparison !== null) {
+    lines.push('', ...comparisonSection(record.comparison))
+  }
+  if (record.trace !== null) {
+    lines.push(
+      '',
+      `## Trace: ${record.trace.verdict}`,
+      '',
+      'Full result: [trace.json](trace.json)',
+      '',
+      block(formatTraceResult(record.trace).join('\n')),
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function comparisonSection(comparison: Comparison): string[] {
+  const lines = [
+    `## Verdict: ${comparison.verdict}${comparison.verdict_basis === 'trace' ? ' (decided by the trace specification)' : ''}`,
+    '',
+    '| Dimension | Outcome | Differences | Unknowns |',
+    '| --- | --- | ---: | ---: |',
+  ]
+  for (const name of DIMENSIONS) {
+    const result = comparison.dimensions[name]
+    lines.push(
+      `| ${name} | ${result.outcome} | ${result.differences.length + result.differences_omitted} | ${result.unknowns.length} |`,
+    )
+  }
+  lines.push('', '## First divergence', '')
+  if (comparison.first_divergence === null) {
+    lines.push(
+      comparison.verdict === 'equivalent'
+        ? 'None: every dimension was proven equal.'
+        : 'None located: an earlier dimension could not be decided, so no later difference is called first.',
+    )
+  } else {
+    const first = comparison.first_divergence
+    lines.push(
+      `- ${describeDivergence(first)}`,
+      `- Field: ${code(first.field)}`,
+      '',
+      'Authority:',
+      '',
+      block(JSON.stringify(first.authority, null, 2), 'json'),
+      '',
+      'Reconstruction:',
+      '',
+      block(JSON.stringify(first.reconstruction, null, 2), 'json'),
+    )
+  }
+  const others = DIMENSIONS.flatMap((name) => comparison.dimensions[name].differences).slice(1, 20)
+  if (others.length > 0) {
+    lines.push(
+      '',
+      '## Other differences',
+      '',
+      ...others.map((difference) => `- ${describeDifference(difference)}`),
+    )
+  }
+  if (comparison.terminal_diff !== null) {
+    lines.push(
+      '',
+      '## Terminal diff (normalized text)',
+      '',
+      block(comparison.terminal_diff.unified, 'diff'),
+      ...(comparison.terminal_diff.truncated
+        ? ['', 'The diff was cut to its size cap; comparison.json has every difference.']
+        : []),
+    )
+  }
+  if (comparison.unknowns.length > 0) {
+    lines.push(
+      '',
+      '## Unknowns (never counted as equal)',
+      '',
+      ...comparison.unknowns.map(
+        (unknown) => `- ${unknown.dimension}: ${code(unknown.reason)}: ${unknown.detail}`,
+      ),
+    )
+  }
+  return lines
+}
+
+export interface SummaryMarkdownOptions {
+  readonly root: string
+  /** Where the report folder is, as shown to the reader (e.g. `rea-report`). */
+  readonly reportLabel: string
+  /** Link entries to their files (true in summary.md; false in a CI step summary, where links cannot resolve). */
+  readonly links: boolean
+  /** Stop adding rows past this many bytes, saying how many were left out. */
+  readonly maxBytes?: number
+}
+
+export function totalsLine(model: ReportModel): string {
+  const t = model.totals
+  return (
+    `${t.assertions} capture assertion${t.assertions === 1 ? '' : 's'} in ${t.tests} test${t.tests === 1 ? '' : 's'}: ` +
+    `${t.matched} matched, ${t.different} different, ${t.unknown} unknown, ${t.error} not compared, ` +
+    `${t.written} authorit${t.written === 1 ? 'y' : 'ies'} written, ${t.updated} updated`
+  )
+}
+
+/** The run's overview: totals, then every failure with its first divergence, then the other entries. */
+export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOptions): string {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY
+  const head = [
+    '## REA process capture',
+    '',
+    totalsLine(model),
+    '',
+    options.links
+      ? 'Each test links to its divergence.md; index.json lists every file of the report.'
+      : `Evidence, comparison documents and divergence files are in the report folder ${code(options.reportLabel)}.`,
+  ]
+  const failures = failuresByPriority(model)
+  const rows: string[] = []
+  const link = (entry: ReportEntry, text: string): string =>
+    options.links ? `[${cell(text)}](${encodeURI(entry.files.divergence)})` : cell(text)
+  if (failures.length > 0) {
+    rows.push('', '### Failed', '', '| Test | Outcome | First divergence |', '| --- | --- | --- |')
+    for (const entry of failures) {
+      rows.push(
+        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)} | ${OUTCOME_WORDS[entry.record.outcome]} | ${cell(failureHeadline(entry.record))} |`,
+      )
+    }
+  }
+  const others = model.entries.filter((entry) => entry.record.passed)
+  if (others.length > 0) {
+    rows.push('', '### Held', '', '| Test | Outcome |', '| --- | --- |')
+    for (const entry of others) {
+      rows.push(
+        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)} | ${OUTCOME_WORDS[entry.record.outcome]} |`,
+      )
+    }
+  }
+  let text = `${head.join('\n')}\n`
+  for (const [index, row] of rows.entries()) {
+    const next = `${row}\n`
+    if (Buffer.byteLength(text) + Buffer.byteLength(next) + 200 > maxBytes) {
+      const left = rows
+        .slice(index)
+        .filter(
+          (rest) => rest.startsWith('| ') && !rest.startsWith('| ---') && !rest.startsWith('| Test |'),
+        ).length
+      text += `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`
+      break
+    }
+    text += next
+  }
+  return text
+}

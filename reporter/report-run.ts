@@ -1,0 +1,131 @@
+import path from 'node:path'
+import pc from 'picocolors'
+import { z } from 'zod'
+import type { AssertionRecord } from '../src/report/assertion-record.js'
+import {
+  failureHeadline,
+  failuresByPriority,
+  relativePosix,
+  type ReportModel,
+} from '../src/report/report-model.js'
+import { writeReport } from './artifact-writer.js'
+import { annotationCommands, appendStepSummary } from './github.js'
+import { totalsLine } from './markdown.js'
+
+/** What both reporters do at the end of a run, and the options they share. */
+
+export const reporterOptionsSchema = z.strictObject({
+  outputDir: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Report folder, relative to the runner root. Default rea-report.'),
+  console: z.boolean().optional().describe('Print the end-of-run summary. Default true.'),
+  github: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        annotations: z.int().min(0).max(50).optional(),
+        stepSummary: z.boolean().optional(),
+      }),
+    ])
+    .optional()
+    .describe('GitHub Actions output. Default: on when GITHUB_ACTIONS is "true".'),
+  junitAttachments: z
+    .enum(['failures', 'all', 'off'])
+    .optional()
+    .describe('Print [[ATTACHMENT|path]] lines into the test output for JUnit reporters. Default failures.'),
+})
+export type ReaReporterOptions = z.input<typeof reporterOptionsSchema>
+
+export interface ResolvedReporterOptions {
+  readonly outputDir: string
+  readonly console: boolean
+  readonly annotations: number
+  readonly stepSummary: boolean
+  readonly junitAttachments: 'failures' | 'all' | 'off'
+}
+
+/** Bad options become a warning and the defaults: a reporter must never stop the run. */
+export function resolveReporterOptions(
+  raw: unknown,
+  root: string,
+  warn: (message: string) => void,
+): ResolvedReporterOptions {
+  const parsed = reporterOptionsSchema.safeParse(raw ?? {})
+  let options: z.output<typeof reporterOptionsSchema> = {}
+  if (parsed.success) {
+    options = parsed.data
+  } else {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`,
+    )
+    warn(`ignoring invalid reporter options (${problems.join('; ')}); using the defaults.`)
+  }
+  const onGitHub = process.env['GITHUB_ACTIONS'] === 'true'
+  const github = options.github ?? onGitHub
+  return {
+    outputDir: path.resolve(root, options.outputDir ?? 'rea-report'),
+    console: options.console ?? true,
+    annotations: github === false ? 0 : github === true ? 10 : (github.annotations ?? 10),
+    stepSummary: github === false ? false : github === true ? true : (github.stepSummary ?? true),
+    junitAttachments: options.junitAttachments ?? 'failures',
+  }
+}
+
+export interface RunReportIo {
+  readonly root: string
+  readonly runner: 'vitest' | 'jest'
+  readonly log: (text: string) => void
+  readonly warn: (message: string) => void
+}
+
+/** Writes the folder, then the console summary and GitHub output; every step failing only as a warning. */
+export function finishRunReport(
+  records: readonly AssertionRecord[],
+  options: ResolvedReporterOptions,
+  io: RunReportIo,
+): void {
+  let model: ReportModel
+  try {
+    model = writeReport(records, { outputDir: options.outputDir, root: io.root, runner: io.runner }).model
+  } catch (error) {
+    io.warn(`could not write the report to ${options.outputDir}: ${describe(error)}`)
+    return
+  }
+  const reportLabel = relativePosix(io.root, options.outputDir)
+  if (options.console && model.entries.length > 0) {
+    io.log(consoleSummary(model, reportLabel, io.root))
+  }
+  const workspace = process.env['GITHUB_WORKSPACE'] || io.root
+  try {
+    for (const command of annotationCommands(model, { limit: options.annotations, workspace, reportLabel })) {
+      process.stdout.write(`${command}\n`)
+    }
+    const summaryFile = process.env['GITHUB_STEP_SUMMARY']
+    if (options.stepSummary && summaryFile !== undefined && summaryFile !== '' && model.entries.length > 0) {
+      appendStepSummary(model, summaryFile, io.root, reportLabel)
+    }
+  } catch (error) {
+    io.warn(`could not write GitHub Actions output: ${describe(error)}`)
+  }
+}
+
+/** The end-of-run lines: totals, each failure's first divergence on one line, the folder. */
+export function consoleSummary(model: ReportModel, reportLabel: string, root: string): string {
+  const t = model.totals
+  const color = t.failed > 0 ? pc.red : pc.green
+  const lines = [`${pc.bold(' REA ')} ${color(totalsLine(model))}`]
+  for (const entry of failuresByPriority(model)) {
+    const record = entry.record
+    const where = relativePosix(root, record.location?.file ?? record.test_file)
+    const line = record.location === null ? '' : `:${record.location.line}`
+    lines.push(`  ${pc.red('✗')} ${where}${line} ${pc.bold(record.test_name)}: ${failureHeadline(record)}`)
+  }
+  lines.push(`  ${pc.dim(`report: ${reportLabel}/summary.md`)}`)
+  return lines.join('\n')
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,109 @@
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import {
+  ASSERTION_ARTIFACT_TYPE,
+  assertionRecordSchema,
+  type AssertionRecord,
+} from '../src/report/assertion-record.js'
+import { announceReport } from '../src/report/report-environment.js'
+import {
+  describe,
+  finishRunReport,
+  resolveReporterOptions,
+  type ReaReporterOptions,
+  type ResolvedReporterOptions,
+} from './report-run.js'
+
+export type { ReaReporterOptions } from './report-run.js'
+
+/**
+ * `rea/reporter`: the Vitest reporter. Matchers record every capture assertion as a `rea:assertion` test
+ * artifact; at the end of the run this reporter writes them to the report folder. Artifacts travel inside
+ * blob reports, so `--merge-reports` rebuilds the whole folder from the shards' blobs.
+ *
+ * @example
+ * // vitest.config.ts
+ * export default defineConfig({ test: { setupFiles: ['rea/vitest'], reporters: ['default', 'rea/reporter'] } })
+ */
+export default class ReaVitestReporter implements Reporter {
+  readonly #rawOptions: unknown
+  #vitest: Vitest | undefined
+  #options: ResolvedReporterOptions | undefined
+
+  constructor(options: ReaReporterOptions = {}) {
+    this.#rawOptions = options
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#guard('onInit', () => {
+      this.#vitest = vitest
+      this.#options = resolveReporterOptions(this.#rawOptions, vitest.config.root, (message) =>
+        this.#warn(message),
+      )
+      // Workers start after onInit and inherit the environment: the matchers learn where entries will be.
+      announceReport(this.#options.outputDir, vitest.config.root, this.#options.junitAttachments, null)
+    })
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    this.#guard('onTestRunEnd', () => {
+      const vitest = this.#vitest
+      const options = this.#options
+      if (vitest === undefined || options === undefined) {
+        return
+      }
+      finishRunReport(this.#records(testModules), options, {
+        root: vitest.config.root,
+        runner: 'vitest',
+        log: (text) => vitest.logger.log(text),
+        warn: (message) => this.#warn(message),
+      })
+    })
+  }
+
+  #records(testModules: ReadonlyArray<TestModule>): AssertionRecord[] {
+    const records: AssertionRecord[] = []
+    let invalid = 0
+    for (const testModule of testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        for (const artifact of testCase.artifacts()) {
+          if ((artifact as { type?: unknown }).type !== ASSERTION_ARTIFACT_TYPE) {
+            continue
+          }
+          const parsed = assertionRecordSchema.safeParse((artifact as { record?: unknown }).record)
+          if (parsed.success) {
+            records.push(parsed.data)
+          } else {
+            invalid++
+          }
+        }
+      }
+    }
+    if (invalid > 0) {
+      this.#warn(
+        `skipped ${invalid} capture record${invalid === 1 ? '' : 's'} this version cannot read (a blob from another REA version?).`,
+      )
+    }
+    return records
+  }
+
+  #guard(hook: string, body: () => void): void {
+    try {
+      body()
+    } catch (error) {
+      this.#warn(`${hook} failed: ${describe(error)}`)
+    }
+  }
+
+  #warn(message: string): void {
+    const text = `rea/reporter: ${message} The test run's result is unaffected.`
+    try {
+      if (this.#vitest === undefined) {
+        process.stderr.write(`${text}\n`)
+      } else {
+        this.#vitest.logger.warn(text)
+      }
+    } catch {
+      // Nothing left to report with; never fail the run over it.
+    }
+  }
+}

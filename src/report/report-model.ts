@@ -1,0 +1,191 @@
+import path from 'node:path'
+import { fileNameForKey } from '../authority/authority-path.js'
+import type { Difference } from '../compare/comparison-schema.js'
+import { describeLocation } from '../compare/format-comparison.js'
+import type { AssertionOutcome, AssertionRecord } from './assertion-record.js'
+
+/**
+ * The run's report before it is written: one entry per capture assertion, each with its own folder, in a
+ * stable order, plus the totals. Reporters for both runners build it from records and only format it.
+ */
+
+export const REPORT_FORMAT = 'rea.process-capture.report'
+export const REPORT_FORMAT_VERSION = 1
+
+/** File names inside an entry's folder. */
+export const ENTRY_FILES = {
+  reconstruction: 'reconstruction.capture.json',
+  authorityCopy: 'authority.capture.json',
+  comparison: 'comparison.json',
+  trace: 'trace.json',
+  divergence: 'divergence.md',
+} as const
+
+export interface ReportEntry {
+  readonly record: AssertionRecord
+  /** POSIX path of the entry's folder, relative to the output folder. */
+  readonly directory: string
+  /** POSIX paths relative to the output folder; null when the entry has no such file. */
+  readonly files: {
+    readonly reconstruction: string | null
+    readonly authority_copy: string | null
+    readonly comparison: string | null
+    readonly trace: string | null
+    readonly divergence: string
+  }
+}
+
+export type ReportTotals = Record<AssertionOutcome, number> & {
+  readonly assertions: number
+  readonly tests: number
+  /** Assertions that did not hold (after `.not`). */
+  readonly failed: number
+}
+
+export interface ReportModel {
+  readonly entries: readonly ReportEntry[]
+  readonly totals: ReportTotals
+}
+
+/** POSIX path of `file` relative to `root`; files outside the root keep their absolute path. */
+export function relativePosix(root: string, file: string): string {
+  const relative = path.relative(root, file)
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+    ? file.split(path.sep).join('/')
+    : relative.split(path.sep).join('/')
+}
+
+/**
+ * An entry's folder: the test file's path under the root, then `<test name> <n>-<hash8>` like authority
+ * files. It depends only on the test and the assertion's position, so a matcher can print it (for JUnit
+ * attachments) before the reporter writes it, and shard merges put every entry where the shard said.
+ */
+export function entryDirectory(root: string, testFile: string, testName: string, entry: number): string {
+  const relative = path.relative(root, testFile)
+  const inside = !(relative.startsWith('..') || path.isAbsolute(relative))
+  const testPart = inside ? relative.split(path.sep).join('/') : `_outside-root/${fileNameForKey(testFile)}`
+  return `${testPart}/${fileNameForKey(`${testName} ${entry}`)}`
+}
+
+export function entryFiles(record: AssertionRecord, directory: string): ReportEntry['files'] {
+  const file = (name: string): string => `${directory}/${name}`
+  return {
+    reconstruction: record.reconstruction === null ? null : file(ENTRY_FILES.reconstruction),
+    authority_copy: record.authority_evidence === null ? null : file(ENTRY_FILES.authorityCopy),
+    comparison: record.comparison === null ? null : file(ENTRY_FILES.comparison),
+    trace: record.trace === null ? null : file(ENTRY_FILES.trace),
+    divergence: file(ENTRY_FILES.divergence),
+  }
+}
+
+/**
+ * Entries sorted by test file, test name and position. A test that ran more than once (retries, repeats)
+ * keeps the record of its last attempt: records arrive in run order, and a later one replaces an earlier one
+ * for the same folder.
+ */
+export function buildReportModel(records: readonly AssertionRecord[], root: string): ReportModel {
+  const byDirectory = new Map<string, ReportEntry>()
+  for (const record of records) {
+    const directory = entryDirectory(root, record.test_file, record.test_name, record.entry)
+    byDirectory.set(directory, { record, directory, files: entryFiles(record, directory) })
+  }
+  const entries = [...byDirectory.values()].sort(
+    (a, b) =>
+      compareText(a.record.test_file, b.record.test_file) ||
+      compareText(a.record.test_name, b.record.test_name) ||
+      a.record.entry - b.record.entry,
+  )
+  const counts: Record<AssertionOutcome, number> = {
+    matched: 0,
+    different: 0,
+    unknown: 0,
+    written: 0,
+    updated: 0,
+    error: 0,
+  }
+  for (const entry of entries) {
+    counts[entry.record.outcome]++
+  }
+  const tests = new Set(entries.map((entry) => `${entry.record.test_file}\0${entry.record.test_name}`))
+  return {
+    entries,
+    totals: {
+      ...counts,
+      assertions: entries.length,
+      tests: tests.size,
+      failed: entries.filter((entry) => !entry.record.passed).length,
+    },
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+const FAILURE_RANK: Record<AssertionOutcome, number> = {
+  different: 0,
+  unknown: 1,
+  error: 2,
+  matched: 3,
+  written: 4,
+  updated: 5,
+}
+
+/**
+ * Failed entries in the order CI annotations should take them: proven differences first, then unknowns, then
+ * assertions that compared nothing; the first failure of every test before a test's second one.
+ */
+export function failuresByPriority(model: ReportModel): readonly ReportEntry[] {
+  const failures = model.entries.filter((entry) => !entry.record.passed)
+  const seen = new Set<string>()
+  const rankWithinTest = new Map<ReportEntry, number>()
+  for (const entry of failures) {
+    const test = `${entry.record.test_file}\0${entry.record.test_name}`
+    rankWithinTest.set(entry, seen.has(test) ? 1 : 0)
+    seen.add(test)
+  }
+  return [...failures].sort(
+    (a, b) =>
+      (rankWithinTest.get(a) ?? 0) - (rankWithinTest.get(b) ?? 0) ||
+      FAILURE_RANK[a.record.outcome] - FAILURE_RANK[b.record.outcome],
+  )
+}
+
+/** One line saying why an entry failed: its first divergence with location, or its first reason. */
+export function failureHeadline(record: AssertionRecord): string {
+  const comparison = record.comparison
+  if (record.message !== null) {
+    return firstLine(record.message.replace(/^expect\(capture\)\.[\w.]+\(\): /, ''))
+  }
+  if (record.trace !== null) {
+    const violation = record.trace.violations[0]
+    const unknown = record.trace.unknown_reasons[0]
+    return violation !== undefined
+      ? `trace ${record.trace.verdict}: ${violation.detail}`
+      : unknown !== undefined
+        ? `trace unknown: ${unknown.detail}`
+        : `trace ${record.trace.verdict}`
+  }
+  if (comparison === null) {
+    return record.outcome
+  }
+  if (record.negated && comparison.verdict === 'equivalent') {
+    return 'equivalent to its authority, but the test expected a difference'
+  }
+  if (comparison.first_divergence !== null) {
+    return describeDivergence(comparison.first_divergence)
+  }
+  const unknown = comparison.unknowns[0]
+  return unknown === undefined
+    ? comparison.verdict
+    : `${unknown.dimension} unknown (${unknown.reason}): ${unknown.detail}`
+}
+
+export function describeDivergence(difference: Difference): string {
+  return `${difference.summary} at ${describeLocation(difference.location)}`
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line
+}

@@ -1,0 +1,229 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../reporter/artifact-writer.js'
+import { annotationCommands, appendStepSummary } from '../../../reporter/github.js'
+import { summaryMarkdown } from '../../../reporter/markdown.js'
+import { resolveReporterOptions } from '../../../reporter/report-run.js'
+import {
+  ASSERTION_RECORD_FORMAT,
+  locationInTestFile,
+  type AssertionOutcome,
+  type AssertionRecord,
+} from '../../../src/report/assertion-record.js'
+import { buildReportModel, entryDirectory, failuresByPriority } from '../../../src/report/report-model.js'
+
+const ROOT = '/repo'
+
+function record(
+  name: string,
+  outcome: AssertionOutcome,
+  overrides: Partial<AssertionRecord> = {},
+): AssertionRecord {
+  const passed = outcome === 'matched' || outcome === 'written' || outcome === 'updated'
+  return {
+    format: ASSERTION_RECORD_FORMAT,
+    format_version: 1,
+    matcher: 'toMatchCapture',
+    test_file: '/repo/test/cli.test.ts',
+    test_name: name,
+    entry: 1,
+    location: { file: '/repo/test/cli.test.ts', line: 10, column: 5 },
+    negated: false,
+    outcome,
+    passed,
+    message: outcome === 'error' ? `expect(capture).toMatchCapture(): ${name} has no authority` : null,
+    authority_path: null,
+    comparison: null,
+    trace: null,
+    reconstruction: null,
+    authority_evidence: null,
+    ...overrides,
+  }
+}
+
+const folders: string[] = []
+afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })))
+function scratch(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'rea-report-unit-'))
+  folders.push(folder)
+  return folder
+}
+
+describe('report model', () => {
+  test('entry folders are stable, POSIX, named after the test, and kept apart for files outside the root', () => {
+    expect(entryDirectory(ROOT, '/repo/test/cli.test.ts', 'prompt > greets', 2)).toMatch(
+      /^test\/cli\.test\.ts\/prompt › greets 2-[0-9a-f]{8}$/,
+    )
+    expect(entryDirectory(ROOT, '/elsewhere/x.test.ts', 'a', 1)).toMatch(
+      /^_outside-root\/-elsewhere-x\.test\.ts-[0-9a-f]{8}\/a 1-/,
+    )
+    expect(entryDirectory(ROOT, '/repo/a.test.ts', 'a', 1)).not.toBe(
+      entryDirectory(ROOT, '/repo/a.test.ts', 'a', 2),
+    )
+  })
+
+  test('a test that ran twice keeps its last record, and totals count entries once', () => {
+    const model = buildReportModel(
+      [record('flaky', 'different'), record('flaky', 'matched'), record('other', 'written')],
+      ROOT,
+    )
+    expect(model.entries.map((entry) => [entry.record.test_name, entry.record.outcome])).toEqual([
+      ['flaky', 'matched'],
+      ['other', 'written'],
+    ])
+    expect(model.totals).toMatchObject({ assertions: 2, tests: 2, matched: 1, written: 1, failed: 0 })
+  })
+
+  test('failures come proven differences first, one per test before any test’s second', () => {
+    const model = buildReportModel(
+      [
+        record('a', 'error'),
+        record('a', 'different', { entry: 2 }),
+        record('b', 'unknown'),
+        record('c', 'different'),
+        record('d', 'matched'),
+      ],
+      ROOT,
+    )
+    expect(
+      failuresByPriority(model).map((entry) => `${entry.record.test_name}:${entry.record.outcome}`),
+    ).toEqual(['c:different', 'b:unknown', 'a:error', 'a:different'])
+  })
+})
+
+describe('GitHub Actions output', () => {
+  test('annotations stop at the limit and say how many were left out', () => {
+    const model = buildReportModel(
+      Array.from({ length: 15 }, (_, index) => record(`t${String(index).padStart(2, '0')}`, 'error')),
+      ROOT,
+    )
+    const commands = annotationCommands(model, { limit: 10, workspace: ROOT, reportLabel: 'rea-report' })
+    expect(commands).toHaveLength(10)
+    expect(
+      commands
+        .slice(0, 9)
+        .every((command) => command.startsWith('::error file=test/cli.test.ts,line=10,col=5,')),
+    ).toBe(true)
+    expect(commands[9]).toContain('6 more failed capture assertions not annotated')
+    expect(
+      annotationCommands(buildReportModel([record('a', 'error')], ROOT), {
+        limit: 10,
+        workspace: ROOT,
+        reportLabel: 'r',
+      }),
+    ).toHaveLength(1)
+    expect(annotationCommands(model, { limit: 0, workspace: ROOT, reportLabel: 'r' })).toEqual([])
+  })
+
+  test('workflow-command data and properties are escaped', () => {
+    const model = buildReportModel([record('50%, a: b\nc', 'error')], ROOT)
+    const [command] = annotationCommands(model, { limit: 10, workspace: ROOT, reportLabel: 'r' })
+    expect(command).toContain('title=REA capture error%3A 50%25%2C a%3A b%0Ac::')
+    // The headline is the message's first line; the pointer to the details follows on its own line.
+    expect(command!.split('::')[2]).toMatch(/^50%25, a: b%0ADetails: r\/test\/cli\.test\.ts\//)
+    expect(command).not.toContain('\n')
+  })
+
+  test('the step summary is trimmed to its budget and is not written into a nearly full file', () => {
+    const model = buildReportModel(
+      Array.from({ length: 400 }, (_, index) => record(`test ${index} ${'x'.repeat(100)}`, 'error')),
+      ROOT,
+    )
+    const text = summaryMarkdown(model, {
+      root: ROOT,
+      reportLabel: 'rea-report',
+      links: false,
+      maxBytes: 8 * 1024,
+    })
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8 * 1024)
+    expect(text).toMatch(/… \d+ more rows left out to stay under the size limit/)
+
+    const folder = scratch()
+    const full = path.join(folder, 'summary.md')
+    writeFileSync(full, 'x'.repeat(1024 * 1024 - 2000))
+    appendStepSummary(model, full, ROOT, 'rea-report')
+    expect(readFileSync(full, 'utf8')).not.toContain('REA')
+    const empty = path.join(folder, 'empty.md')
+    appendStepSummary(model, empty, ROOT, 'rea-report')
+    expect(Buffer.byteLength(readFileSync(empty))).toBeLessThanOrEqual(512 * 1024)
+  })
+})
+
+describe('report folder', () => {
+  test('a folder REA did not write is never cleared; its own and empty ones are', () => {
+    const folder = scratch()
+    const foreign = path.join(folder, 'foreign')
+    mkdirSync(foreign)
+    writeFileSync(path.join(foreign, 'notes.txt'), 'mine')
+    expect(() => resetReportFolder(foreign)).toThrow(/holds files REA did not write/)
+    expect(readdirSync(foreign)).toEqual(['notes.txt'])
+
+    const ours = path.join(folder, 'ours')
+    writeReport([record('a', 'error')], { outputDir: ours, root: ROOT, runner: 'vitest' })
+    writeFileSync(path.join(ours, 'stale.txt'), '')
+    writeReport([], { outputDir: ours, root: ROOT, runner: 'vitest' })
+    expect(readdirSync(ours).sort()).toEqual([REPORT_MARKER, 'index.json', 'summary.md'])
+
+    writeFileSync(path.join(folder, 'file'), '')
+    expect(() => resetReportFolder(path.join(folder, 'file'))).toThrow(/not a folder/)
+  })
+})
+
+describe('reporter options', () => {
+  test('invalid options are a warning naming the field, and the defaults apply', () => {
+    const warnings: string[] = []
+    const options = resolveReporterOptions({ outputDir: 3, junitAttachments: 'some' }, ROOT, (message) =>
+      warnings.push(message),
+    )
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/outputDir: .*junitAttachments: /)
+    expect(options).toMatchObject({
+      outputDir: '/repo/rea-report',
+      junitAttachments: 'failures',
+      console: true,
+    })
+  })
+
+  test('GitHub output follows GITHUB_ACTIONS unless configured', () => {
+    const saved = process.env['GITHUB_ACTIONS']
+    try {
+      process.env['GITHUB_ACTIONS'] = 'true'
+      expect(resolveReporterOptions({}, ROOT, () => {})).toMatchObject({ annotations: 10, stepSummary: true })
+      expect(resolveReporterOptions({ github: false }, ROOT, () => {})).toMatchObject({
+        annotations: 0,
+        stepSummary: false,
+      })
+      delete process.env['GITHUB_ACTIONS']
+      expect(resolveReporterOptions({}, ROOT, () => {})).toMatchObject({ annotations: 0, stepSummary: false })
+      expect(resolveReporterOptions({ github: { annotations: 3 } }, ROOT, () => {})).toMatchObject({
+        annotations: 3,
+        stepSummary: true,
+      })
+    } finally {
+      if (saved === undefined) {
+        delete process.env['GITHUB_ACTIONS']
+      } else {
+        process.env['GITHUB_ACTIONS'] = saved
+      }
+    }
+  })
+})
+
+describe('assertion location', () => {
+  test('the first frame in the test file, from plain paths and file URLs', () => {
+    const stack = [
+      'Error: location',
+      '    at assertionLocation (/repo/dist/chunk.js:10:3)',
+      '    at Object.toMatchCapture (file:///repo/test/cli.test.ts:14:19)',
+      '    at /repo/test/cli.test.ts:20:1',
+    ].join('\n')
+    expect(locationInTestFile('/repo/test/cli.test.ts', stack)).toEqual({
+      file: '/repo/test/cli.test.ts',
+      line: 14,
+      column: 19,
+    })
+    expect(locationInTestFile('/repo/other.test.ts', stack)).toBeNull()
+  })
+})
