@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
+import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
@@ -78,6 +79,13 @@ if (wanted('vitest')) {
   )
   console.log(
     `  with rea/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,
+  )
+}
+if (wanted('mcp')) {
+  results.mcp = await runMcpBenchmark()
+  const r = results.mcp
+  console.log(
+    `capture of true through rea mcp ${r.mcp_median_ms} ms vs library ${r.library_median_ms} ms (${r.mcp_vs_library}×), raw node-pty ${r.raw_node_pty_median_ms} ms (${r.mcp_vs_raw_node_pty}×), CLI process ${r.cli_process_median_ms} ms (${r.cli_process_vs_mcp}× the MCP call); server start ${r.connect_ms} ms, first call ${r.first_call_ms} ms`,
   )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })

@@ -1,0 +1,46 @@
+import { ReaError } from '../../index.js'
+import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { EXIT } from '../exit-codes.js'
+
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'Serve capture and comparison to MCP clients over stdio (see docs/mcp.md)',
+  usage: 'rea mcp [--root <directory>]',
+  async run(argv) {
+    const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })
+    requirePositionals(this, positionals, [])
+    if (values.root !== undefined) {
+      changeToRoot(values.root)
+    }
+    // Stdout carries only protocol messages: a stray console.log (in REA or a dependency) would corrupt it.
+    console.log = console.error
+    console.info = console.error
+    console.debug = console.error
+    // Loaded on demand, so other commands do not pay for the MCP SDK. The MCP front end is a sibling of the
+    // CLI, not the core: this is the CLI's one import past src/index.ts.
+    const { serveMcpOverStdio } = await import('../../mcp/stdio.js')
+    const reason = await serveMcpOverStdio({
+      log: (message) => process.stderr.write(`rea mcp: ${message}\n`),
+    })
+    switch (reason) {
+      case 'disconnected':
+        return EXIT.ok
+      case 'SIGINT':
+        return EXIT.cancelledBySigint
+      case 'SIGTERM':
+        return EXIT.cancelledBySigterm
+    }
+  },
+}
+
+/** The capture root is the server's current directory; `--root` sets it for clients that cannot set a cwd. */
+function changeToRoot(directory: string): void {
+  try {
+    process.chdir(directory)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    throw new ReaError('INVALID_ARGUMENTS', `--root ${directory} is not a usable directory (${code}).`, {
+      cause: error,
+    })
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { serializeEvidence, type Evidence } from '../index.js'
+
+/**
+ * The largest Evidence (as JSON) returned inline. The official SDK's stdio readers reject a message over
+ * 10 MiB and drop the connection, so a larger capture is saved to a file instead of being sent.
+ */
+export const MAX_INLINE_EVIDENCE_BYTES = 8 * 1024 * 1024
+
+/** What a tool that saved a capture returns as `structuredContent`. */
+export interface SavedCapture {
+  /** Absolute path of the canonical JSON Evidence file (the format `rea capture-process --json` writes). */
+  readonly output_path: string
+  readonly bytes: number
+  readonly identity_digest: string
+  readonly disposition: Evidence['disposition']
+}
+
+/** Writes the Evidence as canonical JSON; a relative path resolves against the capture root (the cwd). */
+export async function writeCapture(evidence: Evidence, file: string): Promise<SavedCapture> {
+  const outputPath = path.resolve(file)
+  const text = serializeEvidence(evidence)
+  await writeFile(outputPath, text)
+  return {
+    output_path: outputPath,
+    bytes: Buffer.byteLength(text),
+    identity_digest: evidence.identity_digest,
+    disposition: evidence.disposition,
+  }
+}
+
+/** Saves a capture that cannot be delivered as asked into a new private directory, so the run is not lost. */
+export async function spillCapture(evidence: Evidence): Promise<SavedCapture> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'rea-mcp-'))
+  return writeCapture(evidence, path.join(directory, 'capture.json'))
+}
+
+export function describeSavedCapture(saved: SavedCapture): string {
+  return `Evidence (${saved.bytes.toLocaleString('en-US')} bytes, identity digest ${saved.identity_digest}) saved to ${saved.output_path}.`
+}
+
+/** Bytes of the Evidence as it would travel inline: JSON-RPC serializes with JSON.stringify, as here. */
+export function inlineEvidenceBytes(evidence: Evidence): number {
+  return Buffer.byteLength(JSON.stringify(evidence))
+}

@@ -1,0 +1,140 @@
+import { accessSync, constants as fsConstants, statSync, type Stats } from 'node:fs'
+import path from 'node:path'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { isReaError, processScenarioSchema, validateScenario, type ReaIssue } from '../../index.js'
+import { describeSavedCapture, spillCapture, writeCapture } from '../evidence-output.js'
+import { CAPTURE_ANNOTATIONS, HOST_SUPPORT_NOTE, type ReaTool } from '../tool.js'
+import {
+  invalidArguments,
+  pathIssues,
+  requiredIssue,
+  unknownFieldIssues,
+  type ToolArguments,
+} from '../tool-arguments.js'
+import { toolResult } from '../tool-results.js'
+import { runScenario, summaryText } from './capture-process-scenario.js'
+
+const TOOL = 'capture_process_scenario_to_file'
+
+/** Describes the arguments for clients; they are checked below so that scenario errors keep the CLI's text. */
+const argumentsSchema = z.strictObject({
+  scenario: processScenarioSchema,
+  output_path: z
+    .string()
+    .min(1)
+    .describe(
+      'Where to write the Evidence as canonical JSON (what `rea capture-process --json` writes), relative to ' +
+        'the capture root. An existing file is replaced; its directory must exist.',
+    ),
+})
+const FIELDS = Object.keys(argumentsSchema.shape)
+
+export function captureProcessScenarioToFileTool(): ReaTool {
+  return {
+    name: TOOL,
+    title: 'Capture a process scenario to a file',
+    description:
+      'The same capture as capture_process_scenario, for large captures: the Evidence is written to ' +
+      '`output_path` and the result holds the absolute path, the size, the identity digest, the disposition ' +
+      'and the text summary. Compare saved captures by path with compare_process_captures. ' +
+      HOST_SUPPORT_NOTE,
+    inputSchema: z.toJSONSchema(argumentsSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Tool['inputSchema'],
+    annotations: CAPTURE_ANNOTATIONS,
+    async run(args, context) {
+      const outputPath = checkArguments(args)
+      const evidence = await runScenario(args['scenario'], context)
+      try {
+        const saved = await writeCapture(evidence, outputPath)
+        return toolResult(`${describeSavedCapture(saved)}\n\n${summaryText(evidence)}`, saved)
+      } catch (error) {
+        // The command has run; its Evidence must not be lost because the chosen file became unwritable.
+        const saved = await spillCapture(evidence)
+        const code = (error as NodeJS.ErrnoException).code ?? String(error)
+        return {
+          ...toolResult(
+            `The capture ran, but ${outputPath} could not be written (${code}). ${describeSavedCapture(saved)}` +
+              `\n\n${summaryText(evidence)}`,
+            saved,
+          ),
+          isError: true,
+        }
+      }
+    },
+  }
+}
+
+/**
+ * Checks the wrapper before anything runs. When the wrapper is wrong, the scenario's own problems are listed
+ * too (under `scenario.`), so one call reports everything; a wrong scenario alone keeps the CLI's message.
+ */
+function checkArguments(args: ToolArguments): string {
+  const issues: ReaIssue[] = unknownFieldIssues(args, FIELDS)
+  const outputPath = args['output_path']
+  issues.push(...pathIssues('output_path', outputPath))
+  if (typeof outputPath === 'string' && issues.length === 0) {
+    issues.push(...outputLocationIssues(outputPath))
+  }
+  if (args['scenario'] === undefined) {
+    issues.push(requiredIssue('scenario'))
+  } else if (issues.length > 0) {
+    issues.push(...scenarioIssues(args['scenario']))
+  }
+  if (issues.length > 0) {
+    throw invalidArguments(TOOL, issues, 'nothing was run')
+  }
+  return outputPath as string
+}
+
+function outputLocationIssues(outputPath: string): ReaIssue[] {
+  const file = path.resolve(outputPath)
+  const directory = path.dirname(file)
+  if (statOrUndefined(file)?.isDirectory() === true) {
+    return [
+      { path: 'output_path', rule: 'not_a_directory', message: `must name a file: ${file} is a directory` },
+    ]
+  }
+  if (statOrUndefined(directory)?.isDirectory() !== true) {
+    return [
+      {
+        path: 'output_path',
+        rule: 'directory_exists',
+        message: `must be in an existing directory: ${directory} is not one (resolved against the capture root ${process.cwd()})`,
+      },
+    ]
+  }
+  try {
+    accessSync(directory, fsConstants.W_OK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    return [{ path: 'output_path', rule: 'writable', message: `${directory} is not writable (${code})` }]
+  }
+  return []
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false })
+  } catch {
+    // ENOTDIR, EACCES, ELOOP…: the location is unusable, which the caller reports.
+    return undefined
+  }
+}
+
+function scenarioIssues(scenario: unknown): ReaIssue[] {
+  try {
+    validateScenario(scenario)
+    return []
+  } catch (error) {
+    if (!isReaError(error)) {
+      throw error
+    }
+    return error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path === '' ? 'scenario' : `scenario.${issue.path}`,
+    }))
+  }
+}

@@ -1,0 +1,71 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  captureProcess,
+  jsonSchemaFor,
+  summarizeEvidence,
+  type Evidence,
+  type ProcessScenarioInput,
+} from '../../index.js'
+import {
+  describeSavedCapture,
+  inlineEvidenceBytes,
+  MAX_INLINE_EVIDENCE_BYTES,
+  spillCapture,
+} from '../evidence-output.js'
+import { CAPTURE_ANNOTATIONS, HOST_SUPPORT_NOTE, type ReaTool, type ToolContext } from '../tool.js'
+import { toolResult } from '../tool-results.js'
+
+export const CAPTURE_TOOL = 'capture_process_scenario'
+
+/**
+ * Runs a scenario exactly as `rea capture-process` does: captureProcess validates it before anything runs (so
+ * its errors are the CLI's), relative paths resolve against the server's current directory, and the request's
+ * abort signal is the capture's cancellation.
+ */
+export function runScenario(scenario: unknown, context: ToolContext): Promise<Evidence> {
+  return captureProcess(scenario as ProcessScenarioInput, {
+    signal: context.signal,
+    ...(context.onProgress === undefined ? {} : { onProgress: context.onProgress }),
+  })
+}
+
+export function summaryText(evidence: Evidence): string {
+  return summarizeEvidence(evidence, { color: false })
+}
+
+export function captureProcessScenarioTool(): ReaTool {
+  return {
+    name: CAPTURE_TOOL,
+    title: 'Capture a process scenario',
+    description:
+      'Run one command in a real pseudo-terminal, drive it with the scenario’s timed input, resize and signal ' +
+      'events, and return its capture Evidence as structured content with a short text summary. The arguments ' +
+      'are the scenario itself: only `executable` is required. `working_directory` resolves against the ' +
+      'server’s capture root (its current directory); observation paths and an executable path with a slash ' +
+      'resolve against `working_directory`. The command runs with the server’s permissions and environment: ' +
+      'this is not a sandbox. A failing, crashing or timed-out command is recorded in the Evidence, not an ' +
+      'error. Evidence larger than 8 MiB is saved to a file instead of returned; use ' +
+      'capture_process_scenario_to_file to choose where large captures go. ' +
+      HOST_SUPPORT_NOTE,
+    inputSchema: jsonSchemaFor('scenario') as Tool['inputSchema'],
+    annotations: CAPTURE_ANNOTATIONS,
+    async run(args, context) {
+      const evidence = await runScenario(args, context)
+      const bytes = inlineEvidenceBytes(evidence)
+      if (bytes <= MAX_INLINE_EVIDENCE_BYTES) {
+        return toolResult(summaryText(evidence), evidence)
+      }
+      const saved = await spillCapture(evidence)
+      return {
+        ...toolResult(
+          `The capture ran, but its Evidence (${bytes.toLocaleString('en-US')} bytes as JSON) is larger than ` +
+            `the ${MAX_INLINE_EVIDENCE_BYTES.toLocaleString('en-US')} bytes returned inline. ` +
+            `${describeSavedCapture(saved)} Compare it by path, or use capture_process_scenario_to_file ` +
+            `for large captures.\n\n${summaryText(evidence)}`,
+          saved,
+        ),
+        isError: true,
+      }
+    },
+  }
+}

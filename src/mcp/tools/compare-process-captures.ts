@@ -1,0 +1,188 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import {
+  compareCaptures,
+  formatComparison,
+  formatReaError,
+  isReaError,
+  parseEvidence,
+  parseTraceSpec,
+  readEvidenceFile,
+  readTraceSpecFile,
+  ReaError,
+  TIMING_POLICIES,
+  type Evidence,
+  type ReaIssue,
+  type TimingPolicy,
+  type TraceSpec,
+} from '../../index.js'
+import { READ_ONLY_ANNOTATIONS, type ReaTool } from '../tool.js'
+import {
+  describeArgument,
+  invalidArguments,
+  isRecord,
+  pathIssues,
+  requiredIssue,
+  unknownFieldIssues,
+  type ToolArguments,
+} from '../tool-arguments.js'
+import { toolResult } from '../tool-results.js'
+
+const TOOL = 'compare_process_captures'
+const SIDES = ['authority', 'reconstruction'] as const
+type Side = (typeof SIDES)[number]
+/** A saved document is named by its path; an inline one is the document itself. */
+type DocumentArgument = string | Record<string, unknown>
+
+const evidenceArgumentSchema = (side: Side) =>
+  z
+    .union([
+      z.string().min(1).describe(`Path of the ${side} Evidence file (JSON), relative to the capture root.`),
+      z
+        .looseObject({})
+        .describe(`The ${side} Evidence document itself, as capture_process_scenario returns it.`),
+    ])
+    .describe(`The ${side} capture: a file path or an inline Evidence document.`)
+
+/** Describes the arguments for clients; they are checked below so that document errors keep the CLI's text. */
+const argumentsSchema = z.strictObject({
+  authority: evidenceArgumentSchema('authority'),
+  reconstruction: evidenceArgumentSchema('reconstruction'),
+  trace: z
+    .union([
+      z.string().min(1).describe('Path of a trace specification file (JSON), relative to the capture root.'),
+      z.looseObject({}).describe('A trace specification document (`rea schema trace`).'),
+    ])
+    .optional()
+    .describe('When given, both captures must satisfy it and its verdict decides.'),
+  timing: z
+    .enum(TIMING_POLICIES)
+    .default('tolerant')
+    .describe(
+      '`tolerant` lets timing values drift within the documented tolerance; `strict` wants them equal.',
+    ),
+})
+const FIELDS = Object.keys(argumentsSchema.shape)
+
+interface CompareArguments {
+  readonly authority: DocumentArgument
+  readonly reconstruction: DocumentArgument
+  readonly trace: DocumentArgument | undefined
+  readonly timing: TimingPolicy
+}
+
+export function compareProcessCapturesTool(): ReaTool {
+  return {
+    name: TOOL,
+    title: 'Compare two process captures',
+    description:
+      'Compare an authority capture with a reconstruction, as `rea compare-process-captures` does: terminal, ' +
+      'interaction, exit, filesystem and process dimensions under a shared comparison contract, each equal, ' +
+      'different, unknown or not_selected, with the first divergence and a terminal diff. Each side is an ' +
+      'Evidence file path or an inline Evidence document; an optional trace specification makes its verdict ' +
+      'decide. Returns the comparison document as structured content and the same report as text. The ' +
+      'verdict (equivalent, different, unknown) is a result, not an error; invalid or edited Evidence and ' +
+      'captures under different comparison contracts are errors. Works on every platform: it launches nothing.',
+    inputSchema: z.toJSONSchema(argumentsSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Tool['inputSchema'],
+    annotations: READ_ONLY_ANNOTATIONS,
+    async run(args) {
+      const { authority, reconstruction, trace, timing } = checkArguments(args)
+      const [authorityEvidence, reconstructionEvidence] = await loadBoth(authority, reconstruction)
+      const spec = trace === undefined ? undefined : await loadTraceSpec(trace)
+      const sources: { authority?: string; reconstruction?: string } = {}
+      if (typeof authority === 'string') {
+        sources.authority = authority
+      }
+      if (typeof reconstruction === 'string') {
+        sources.reconstruction = reconstruction
+      }
+      const comparison = compareCaptures(authorityEvidence, reconstructionEvidence, {
+        timing,
+        sources,
+        ...(spec === undefined ? {} : { trace: spec }),
+      })
+      return toolResult(formatComparison(comparison, { color: false }), comparison)
+    },
+  }
+}
+
+function checkArguments(args: ToolArguments): CompareArguments {
+  const issues: ReaIssue[] = unknownFieldIssues(args, FIELDS)
+  for (const side of SIDES) {
+    issues.push(...documentIssues(side, args[side], 'an Evidence'))
+  }
+  if (args['trace'] !== undefined) {
+    issues.push(...documentIssues('trace', args['trace'], 'a trace specification'))
+  }
+  const timing = args['timing'] ?? 'tolerant'
+  if (!(TIMING_POLICIES as readonly unknown[]).includes(timing)) {
+    issues.push({
+      path: 'timing',
+      rule: 'choice',
+      message: `must be one of ${TIMING_POLICIES.map((policy) => JSON.stringify(policy)).join(', ')}: got ${describeArgument(timing)}`,
+    })
+  }
+  if (issues.length > 0) {
+    throw invalidArguments(TOOL, issues, 'nothing was compared')
+  }
+  return {
+    authority: args['authority'] as DocumentArgument,
+    reconstruction: args['reconstruction'] as DocumentArgument,
+    trace: args['trace'] as DocumentArgument | undefined,
+    timing: timing as TimingPolicy,
+  }
+}
+
+function documentIssues(path: string, value: unknown, kind: string): ReaIssue[] {
+  if (value === undefined) {
+    return [requiredIssue(path)]
+  }
+  if (isRecord(value)) {
+    return []
+  }
+  if (typeof value === 'string') {
+    return pathIssues(path, value)
+  }
+  return [
+    {
+      path,
+      rule: 'type',
+      message: `must be a file path or ${kind} document (an object): got ${describeArgument(value)}`,
+    },
+  ]
+}
+
+async function loadEvidence(side: Side, value: DocumentArgument): Promise<Evidence> {
+  return typeof value === 'string'
+    ? readEvidenceFile(value)
+    : parseEvidence(value, `${side} (inline Evidence)`)
+}
+
+async function loadTraceSpec(value: DocumentArgument): Promise<TraceSpec> {
+  return typeof value === 'string' ? readTraceSpecFile(value) : parseTraceSpec(value, 'trace (inline)')
+}
+
+/** Both sides are read and validated, so one call reports the problems of both, as the CLI does. */
+async function loadBoth(
+  authority: DocumentArgument,
+  reconstruction: DocumentArgument,
+): Promise<[Evidence, Evidence]> {
+  const [first, second] = await Promise.allSettled([
+    loadEvidence('authority', authority),
+    loadEvidence('reconstruction', reconstruction),
+  ])
+  if (first.status === 'fulfilled' && second.status === 'fulfilled') {
+    return [first.value, second.value]
+  }
+  const failures = [first, second].flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  )
+  const [one, two] = failures
+  if (two === undefined || !isReaError(one) || !isReaError(two)) {
+    throw one
+  }
+  throw new ReaError(one.code, `${formatReaError(one)}\n${formatReaError(two)}`)
+}

@@ -1,0 +1,471 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import {
+  comparisonSchema,
+  jsonSchemaFor,
+  parseEvidence,
+  parseEvidenceText,
+  type Evidence,
+} from '../../src/index.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { CLI, runCli } from '../helpers/run-cli.js'
+import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
+import { waitFor } from '../helpers/wait-for.js'
+
+let directory: string
+beforeAll(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'rea-mcp-'))
+})
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+interface Server {
+  readonly client: Client
+  readonly pid: number
+  stderr(): string
+}
+
+const servers: Server[] = []
+// Runs before the leak check (after hooks run in reverse order), which would otherwise count the server itself.
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.client.close()))
+})
+
+/** `rea mcp` from the built CLI, as an MCP client starts it; stderr is collected, not inherited. */
+async function startServer(options: { cwd?: string; args?: string[] } = {}): Promise<Server> {
+  const environment: Record<string, string> = { NO_COLOR: '1' }
+  // The SDK passes only a few variables by default; the leak check needs the worker marker to reach captures.
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined) {
+      environment[name] = value
+    }
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...(options.args ?? [])],
+    cwd: options.cwd ?? directory,
+    env: environment,
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  const client = new Client({ name: 'rea-mcp-test', version: '1.0.0' })
+  // SDK 1.32.2 reports progress that arrives in the same read as its result as an "unknown token" error
+  // (typescript-sdk#2580); that is the client's race, not a protocol fault of the server.
+  client.onerror = () => undefined
+  await client.connect(transport).catch((error: unknown) => {
+    throw new Error(`rea mcp did not start: ${String(error)}; its stderr:\n${stderr}`, { cause: error })
+  })
+  const server: Server = { client, pid: transport.pid as number, stderr: () => stderr }
+  servers.push(server)
+  return server
+}
+
+async function call(server: Server, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    return (await server.client.callTool({ name, arguments: args })) as CallToolResult
+  } catch (error) {
+    throw new Error(`${name} failed: ${String(error)}; the server's stderr:\n${server.stderr()}`, {
+      cause: error,
+    })
+  }
+}
+
+const textOf = (result: CallToolResult): string =>
+  result.content.map((item) => (item.type === 'text' ? item.text : '')).join('')
+
+const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+
+const liveCaptures = () => findTokenCarriers(workerMarker())
+
+const processExists = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !/\) Z /.test(safeRead(`/proc/${pid}/stat`))
+function safeRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    // Gone between the check and the read.
+    return ''
+  }
+}
+
+describe('rea mcp', () => {
+  test('lists the four tools; the capture input schema is the scenario JSON Schema', async () => {
+    const server = await startServer()
+    const { tools } = await server.client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'capture_process_scenario',
+      'capture_process_scenario_to_file',
+      'compare_process_captures',
+      'check_capabilities',
+    ])
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]))
+    expect(byName['capture_process_scenario']?.inputSchema).toEqual(jsonSchemaFor('scenario'))
+    expect(byName['capture_process_scenario_to_file']?.inputSchema.required).toEqual([
+      'scenario',
+      'output_path',
+    ])
+    expect(Object.keys(byName['compare_process_captures']?.inputSchema.properties ?? {})).toEqual([
+      'authority',
+      'reconstruction',
+      'trace',
+      'timing',
+    ])
+    expect(byName['compare_process_captures']?.annotations?.readOnlyHint).toBe(true)
+  })
+
+  test('captures a scenario: Evidence as structured content, a summary as text, paths against the server cwd', async () => {
+    const server = await startServer()
+    const result = await call(server, 'capture_process_scenario', {
+      executable: program('exit-with.sh'),
+      arguments: ['3', 'bye'],
+    })
+    expect(result.isError).toBeFalsy()
+    const evidence = parseEvidence(result.structuredContent, 'structuredContent')
+    expect(evidence.exit).toMatchObject({ code: 3, reason: 'exited' })
+    expect(evidence.host.capture_root).toBe(directory)
+    expect(textOf(result)).toContain('REA capture')
+    expect(textOf(result)).toContain('exit code 3')
+  })
+
+  test('--root sets the capture root for clients that cannot choose the working directory', async () => {
+    const server = await startServer({ cwd: REPO_ROOT, args: ['--root', directory] })
+    const result = await call(server, 'capture_process_scenario', { executable: program('print-cwd.mjs') })
+    const evidence = parseEvidence(result.structuredContent)
+    expect(evidence.host.capture_root).toBe(directory)
+    expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain(directory)
+  })
+
+  test('captures to files and compares them by path and inline; a difference is a result, not an error', async () => {
+    const server = await startServer()
+    const same = { executable: 'echo', arguments: ['same'] }
+    const first = await call(server, 'capture_process_scenario_to_file', {
+      scenario: same,
+      output_path: 'authority.json',
+    })
+    expect(first.isError).toBeFalsy()
+    expect(first.structuredContent).toMatchObject({
+      output_path: path.join(directory, 'authority.json'),
+      disposition: 'exited',
+    })
+    expect(textOf(first)).toContain(`saved to ${path.join(directory, 'authority.json')}`)
+    const saved = parseEvidenceText(readFileSync(path.join(directory, 'authority.json'), 'utf8'))
+    expect(first.structuredContent?.['identity_digest']).toBe(saved.identity_digest)
+    await call(server, 'capture_process_scenario_to_file', { scenario: same, output_path: 'again.json' })
+
+    const equal = await call(server, 'compare_process_captures', {
+      authority: 'authority.json',
+      reconstruction: 'again.json',
+    })
+    expect(equal.isError).toBeFalsy()
+    const comparison = comparisonSchema.parse(equal.structuredContent)
+    expect(comparison.verdict, textOf(equal)).toBe('equivalent')
+    expect(comparison.authority.source).toBe('authority.json')
+    expect(textOf(equal)).toMatch(/^REA comparison equivalent/)
+
+    const other = await call(server, 'capture_process_scenario', { executable: 'echo', arguments: ['other'] })
+    const different = await call(server, 'compare_process_captures', {
+      authority: 'authority.json',
+      reconstruction: other.structuredContent,
+      timing: 'strict',
+    })
+    expect(different.isError).toBeFalsy()
+    expect(different.structuredContent).toMatchObject({
+      verdict: 'different',
+      reconstruction: { source: null },
+      timing: { policy: 'strict' },
+      first_divergence: { field: 'terminal.stream' },
+    })
+  })
+
+  test('saves the Evidence elsewhere when output_path stops being writable during the capture', async () => {
+    const server = await startServer()
+    mkdirSync(path.join(directory, 'doomed'))
+    const result = await call(server, 'capture_process_scenario_to_file', {
+      scenario: { executable: 'rm', arguments: ['-r', 'doomed'] },
+      output_path: 'doomed/capture.json',
+    })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toContain('The capture ran, but doomed/capture.json could not be written (ENOENT)')
+    const file = result.structuredContent?.['output_path'] as string
+    try {
+      expect(parseEvidenceText(readFileSync(file, 'utf8')).exit.code).toBe(0)
+    } finally {
+      rmSync(path.dirname(file), { recursive: true, force: true })
+    }
+  })
+
+  test('sends progress notifications while a capture runs when the client asks for them', async () => {
+    const server = await startServer()
+    const updates: Progress[] = []
+    const result = (await server.client.callTool(
+      { name: 'capture_process_scenario', arguments: { executable: 'sleep', arguments: ['1.5'] } },
+      undefined,
+      { onprogress: (progress) => updates.push(progress) },
+    )) as CallToolResult
+    expect(result.isError).toBeFalsy()
+    expect(updates.length).toBeGreaterThanOrEqual(2)
+    for (const [index, update] of updates.entries()) {
+      expect(update.message).toMatch(/^phase=\w+ elapsed_ms=\d+ frames=\d+ samples=\d+ interactions=\d+/)
+      expect(update.total).toBeUndefined()
+      expect(update.progress).toBeGreaterThan(index === 0 ? 0 : (updates[index - 1]?.progress ?? 0))
+    }
+    expect(updates.some((update) => update.message?.startsWith('phase=running'))).toBe(true)
+  })
+
+  test('writes only protocol to stdout, every progress notification before the result, and exits 0 on EOF', async () => {
+    const server = startRawServer()
+    server.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'capture_process_scenario',
+        arguments: { executable: 'echo', arguments: ['wire'] },
+        _meta: { progressToken: 'p' },
+      },
+    })
+    const messages = await server.messagesUntil((message) => message['id'] === 1)
+    server.child.stdin.end()
+    expect(await server.exited).toBe(0)
+    expect(messages.every((message) => message['jsonrpc'] === '2.0')).toBe(true)
+    const afterInitialize = messages.slice(1)
+    const result = afterInitialize.at(-1) as { id: number; result: CallToolResult }
+    const progress = afterInitialize.slice(0, -1) as { method: string; params: Progress }[]
+    expect(result.id).toBe(1)
+    expect(progress.map((message) => message.method)).toEqual(progress.map(() => 'notifications/progress'))
+    expect(progress.at(-1)?.params.message).toMatch(
+      /^phase=cleanup .* disposition=exited owned_processes=\w+/,
+    )
+    expect(server.stdout().endsWith('\n')).toBe(true)
+    expect(server.stderr()).toContain('rea mcp: client disconnected; stopping')
+    expect(server.stderr()).not.toContain('wire')
+  })
+
+  test('stops on SIGTERM with exit 143 after cancelling the captures still running', async () => {
+    const server = startRawServer()
+    server.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'capture_process_scenario',
+        arguments: detachedAndWaiting(),
+        _meta: { progressToken: 'p' },
+      },
+    })
+    await server.messagesUntil(
+      (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
+    )
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(143)
+    expect(liveCaptures()).toEqual([])
+    expect(server.stderr()).toContain('rea mcp: received SIGTERM; stopping')
+  })
+
+  test('rejects a --root that is not a directory with exit 3', async () => {
+    const result = await runCli(['mcp', '--root', path.join(directory, 'no-such-directory')])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('is not a usable directory (ENOENT)')
+    expect(result.stdout).toBe('')
+  })
+
+  test('cancelling a capture kills its process tree, still saves the Evidence, and the server keeps serving', async () => {
+    const server = await startServer()
+    const updates: string[] = []
+    const controller = new AbortController()
+    const output = path.join(directory, 'cancelled.json')
+    const cancelled = server.client
+      .callTool(
+        {
+          name: 'capture_process_scenario_to_file',
+          arguments: {
+            scenario: detachedAndWaiting(),
+            output_path: 'cancelled.json',
+          },
+        },
+        undefined,
+        { signal: controller.signal, onprogress: (progress) => updates.push(progress.message ?? '') },
+      )
+      .catch((error: unknown) => error)
+    await waitFor(
+      () => updates.some((message) => message.startsWith('phase=running')) && liveCaptures().length >= 2,
+      {
+        description: 'the capture to run with its detached sleeper',
+      },
+    )
+    controller.abort()
+    expect(await cancelled).toBeInstanceOf(Error)
+    const evidence = await waitFor(() => readSavedEvidence(output), {
+      description: 'the cancelled capture’s file',
+    })
+    expect(evidence).toMatchObject({ disposition: 'cancelled', cleanup: { owned_processes: 'completed' } })
+    expect(liveCaptures()).toEqual([])
+
+    const next = await call(server, 'capture_process_scenario', { executable: 'echo', arguments: ['after'] })
+    expect(next.isError).toBeFalsy()
+    expect(parseEvidence(next.structuredContent).disposition).toBe('exited')
+  })
+
+  test('a client that disconnects mid-capture leaves no process behind', async () => {
+    const server = await startServer()
+    const updates: string[] = []
+    const pending = server.client
+      .callTool({ name: 'capture_process_scenario', arguments: detachedAndWaiting() }, undefined, {
+        onprogress: (progress) => updates.push(progress.message ?? ''),
+      })
+      .catch((error: unknown) => error)
+    await waitFor(
+      () => updates.some((message) => message.startsWith('phase=running')) && liveCaptures().length >= 2,
+      { description: 'the capture to run with its detached sleeper' },
+    )
+    await server.client.close()
+    expect(await pending).toBeInstanceOf(Error)
+    await waitFor(() => !processExists(server.pid) && liveCaptures().length === 0, {
+      description: 'the server and its capture to end',
+    })
+    expect(server.stderr()).toContain('client disconnected; stopping')
+  })
+
+  test('answers invalid arguments with the CLI’s message as a tool error and keeps serving', async () => {
+    const server = await startServer()
+    writeFileSync(path.join(directory, 'oversized.json'), JSON.stringify(oversized))
+    const good = await call(server, 'capture_process_scenario_to_file', {
+      scenario: { executable: 'echo', arguments: ['x'] },
+      output_path: 'good.json',
+    })
+    const edited = readFileSync(path.join(directory, 'good.json'), 'utf8').replace('"x\\r\\n"', '"y\\r\\n"')
+    expect(edited).not.toBe(readFileSync(path.join(directory, 'good.json'), 'utf8'))
+    writeFileSync(path.join(directory, 'edited.json'), edited)
+
+    const cases: [string, Record<string, unknown>, string, string[] | undefined][] = [
+      [
+        'capture_process_scenario',
+        { executable: 'echo', terminal: { columns: 1 } },
+        'terminal.columns: must be ≥ 2',
+        undefined,
+      ],
+      ['capture_process_scenario', oversized, '[cell_budget]', ['capture-process', 'oversized.json']],
+      ['capture_process_scenario', {}, 'executable: is required', undefined],
+      [
+        'capture_process_scenario_to_file',
+        { scenario: { executable: 'echo' }, output_path: 'no/such/dir/x.json' },
+        'output_path: must be in an existing directory',
+        undefined,
+      ],
+      [
+        'compare_process_captures',
+        { authority: 'good.json', reconstruction: 'edited.json' },
+        'the file was edited or corrupted',
+        ['compare-process-captures', 'good.json', 'edited.json'],
+      ],
+      [
+        'compare_process_captures',
+        { authority: 'missing.json', reconstruction: 'good.json' },
+        'could not be read (ENOENT)',
+        ['compare-process-captures', 'missing.json', 'good.json'],
+      ],
+      [
+        'compare_process_captures',
+        { authority: 42, reconstruction: 'good.json', bogus: 1 },
+        'bogus: is not a known field',
+        undefined,
+      ],
+      ['check_capabilities', { verbose: true }, 'this tool takes no arguments', undefined],
+    ]
+    for (const [tool, args, message, cliArguments] of cases) {
+      const result = await call(server, tool, args)
+      const text = textOf(result)
+      expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
+      expect(text).toContain(message)
+      noStackTrace(text)
+      if (cliArguments !== undefined) {
+        const cli = await runCli(cliArguments, { cwd: directory })
+        expect(cli.stderr).toBe(`rea: ${text}\n`)
+      }
+    }
+    expect(good.isError).toBeFalsy()
+    expect(liveCaptures()).toEqual([])
+    const capabilities = await call(server, 'check_capabilities', {})
+    expect(capabilities.structuredContent).toMatchObject({ capture: { status: 'available' } })
+    expect(server.stderr()).not.toContain('internal error')
+  })
+
+  test(
+    'saves Evidence too large to return inline to a file and says where',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer()
+      const result = await call(server, 'capture_process_scenario', {
+        executable: program('flood.sh'),
+        arguments: ['9000000'],
+        limits: { output_bytes: 16 * 1024 * 1024, rendered_bytes: 0 },
+      })
+      expect(result.isError).toBe(true)
+      expect(textOf(result)).toContain('larger than the 8,388,608 bytes returned inline')
+      const file = result.structuredContent?.['output_path'] as string
+      try {
+        const evidence = parseEvidenceText(readFileSync(file, 'utf8'))
+        expect(evidence.truncation_details.raw_terminal.observed_bytes).toBeGreaterThanOrEqual(9_000_000)
+        expect(result.structuredContent?.['identity_digest']).toBe(evidence.identity_digest)
+      } finally {
+        rmSync(path.dirname(file), { recursive: true, force: true })
+      }
+    },
+  )
+})
+
+/** `rea mcp` driven with raw JSON-RPC lines, to see exactly what it writes and how it exits. */
+function startRawServer() {
+  const child = spawn(process.execPath, [CLI, 'mcp'], {
+    cwd: directory,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+  send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  })
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+  /** Every message written so far, once one of them satisfies `predicate`. */
+  const messagesUntil = (predicate: (message: Record<string, unknown>) => boolean) =>
+    waitFor(
+      () => {
+        const lines = stdout.split('\n').filter((line) => line !== '')
+        const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+        return parsed.some(predicate) ? parsed : false
+      },
+      { description: 'a message from rea mcp' },
+    )
+  return { child, send, exited, messagesUntil, stdout: () => stdout, stderr: () => stderr }
+}
+
+/** A descendant in its own session, which a PTY hang-up does not end, then a root that waits: both must go. */
+const detachedAndWaiting = () => ({
+  executable: 'sh',
+  arguments: ['-c', `${program('detach-sleeper.sh')}; exec sleep 30`],
+})
+
+const oversized = { executable: 'echo', terminal: { columns: 5000, rows: 300 } }
+
+function readSavedEvidence(file: string): Evidence | false {
+  try {
+    return parseEvidenceText(readFileSync(file, 'utf8'))
+  } catch {
+    // Not written yet, or still being written.
+    return false
+  }
+}
