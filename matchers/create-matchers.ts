@@ -11,7 +11,7 @@ import {
   type RecordContext,
 } from '../src/report/assertion-record.js'
 import { REPORT_ATTACHMENTS_ENV, REPORT_DIR_ENV, REPORT_ROOT_ENV } from '../src/report/report-environment.js'
-import { entryDirectory, entryFiles } from '../src/report/report-model.js'
+import { entryDirectory, entryFiles, relativePosix } from '../src/report/report-model.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -33,6 +33,10 @@ export interface RunnerAdapter {
   readonly updateCommand: string
   /** The runner's root: the capture root inside tests and the base of paths in messages. */
   readonly root: () => string
+  /** The runner project's name; empty when unnamed. */
+  readonly project: () => string
+  /** Whether assertions are recorded for a reporter at all: building a record serializes the Evidence. */
+  readonly recording: () => boolean
   /** Hands each assertion's record to the reporter (Vitest: an artifact; Jest: a side file). */
   readonly record: (state: RunnerMatcherState, record: AssertionRecord) => void
 }
@@ -137,14 +141,20 @@ function printAttachments(record: AssertionRecord): void {
     return
   }
   const root = process.env[REPORT_ROOT_ENV] ?? process.cwd()
-  const directory = entryDirectory(root, record.test_file, record.test_name, record.entry)
+  const directory = entryDirectory(root, record)
+  // GitLab resolves attachment paths against the project folder; Jenkins takes absolute paths.
+  const gitlabRoot = process.env['GITLAB_CI'] === 'true' ? (process.env['CI_PROJECT_DIR'] ?? root) : null
+  const folder = gitlabRoot === null ? outputDir : relativePosix(gitlabRoot, outputDir)
   const files = Object.values(entryFiles(record, directory)).filter((file) => file !== null)
-  console.log(files.map((file) => `[[ATTACHMENT|${outputDir}/${file}]]`).join('\n'))
+  console.log(files.map((file) => `[[ATTACHMENT|${folder}/${file}]]`).join('\n'))
 }
 
 /** Reporting must never change an assertion's outcome: its failures are warnings. */
 function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => AssertionRecord): void {
   try {
+    if (!adapter.recording()) {
+      return
+    }
     const record = build()
     adapter.record(state, record)
     printAttachments(record)
@@ -161,6 +171,11 @@ function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => 
  */
 export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter, entries: AssertionCounter) {
   const context = (state: RunnerMatcherState, testPath: string, testName: string): RecordContext => ({
+    project: adapter.project(),
+    attempt: {
+      retry: state.task?.result?.retryCount ?? 0,
+      repeat: state.task?.result?.repeatCount ?? 0,
+    },
     testFile: testPath,
     testName,
     entry: entries.next(state),
@@ -172,11 +187,25 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
       if (!isAuthorityArgument(authority)) {
         // Called from JavaScript with something else: say so instead of failing deep inside.
-        return {
-          pass: this.isNot === true,
-          message: () =>
-            `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${typeof authority === 'string' ? 'an empty string' : typeof authority}.`,
-        }
+        const message = `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${typeof authority === 'string' ? 'an empty string' : typeof authority}.`
+        const pass = this.isNot === true
+        report(adapter, this, () =>
+          captureAssertionRecord(
+            context(this, testPath, testName),
+            {
+              pass,
+              message,
+              count: null,
+              authorityPath: null,
+              comparison: null,
+              received: null,
+              authorityEvidence: null,
+            },
+            null,
+            null,
+          ),
+        )
+        return { pass, message: () => message }
       }
       const result = matchCapture({
         received,

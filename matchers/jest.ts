@@ -90,7 +90,13 @@ const counter = new AssertionCounter()
 const entries = new AssertionCounter()
 globals.expect.extend(
   createMatchers(
-    { updateCommand: 'jest -u', root: jestRoot, record: (_, record) => writeRecord(record) },
+    {
+      updateCommand: 'jest -u',
+      root: jestRoot,
+      project: () => '',
+      recording: () => (process.env[REPORT_PENDING_ENV] ?? '') !== '',
+      record: (_, record) => writeRecord(record),
+    },
     counter,
     entries,
   ),

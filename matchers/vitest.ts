@@ -3,6 +3,7 @@ import { captureProcess as capture, type CaptureProcessOptions } from '../src/ca
 import type { Evidence } from '../src/evidence/schema.js'
 import type { TraceSpecInput } from '../src/compare/trace/index.js'
 import { ASSERTION_ARTIFACT_TYPE, type AssertionRecord } from '../src/report/assertion-record.js'
+import { REPORT_DIR_ENV, REPORT_RECORD_ENV } from '../src/report/report-environment.js'
 import type { ProcessScenarioInput } from '../src/scenario/schema.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers } from './create-matchers.js'
@@ -13,13 +14,31 @@ import { AssertionCounter, createMatchers } from './create-matchers.js'
  */
 
 interface VitestWorkerState {
-  readonly config?: { readonly root?: string }
+  readonly config?: { readonly root?: string; readonly name?: string | { readonly label?: string } }
+}
+
+function workerConfig(): VitestWorkerState['config'] {
+  return (globalThis as { __vitest_worker__?: VitestWorkerState }).__vitest_worker__?.config
 }
 
 /** Vitest's `config.root`, read from its worker state (not public API; the current directory otherwise). */
 export function vitestRoot(): string {
-  const state = (globalThis as { __vitest_worker__?: VitestWorkerState }).__vitest_worker__
-  return state?.config?.root ?? process.cwd()
+  return workerConfig()?.root ?? process.cwd()
+}
+
+/** The Vitest project's name (`test.name`, or a project's in `projects`); empty when unnamed. */
+function vitestProject(): string {
+  const name = workerConfig()?.name
+  return (typeof name === 'object' ? name.label : name) ?? ''
+}
+
+/**
+ * Assertions are recorded when a reporter announced itself to the workers, or on request with
+ * `REA_REPORT_RECORD=1` (shards that write only a blob report for a later `--merge-reports`). Otherwise a
+ * record would serialize every capture for nobody.
+ */
+function recording(): boolean {
+  return (process.env[REPORT_DIR_ENV] ?? '') !== '' || process.env[REPORT_RECORD_ENV] === '1'
 }
 
 /**
@@ -34,7 +53,6 @@ function recordForReporter(task: unknown, record: AssertionRecord): void {
     return
   }
   const artifact: ReaAssertionArtifact = { type: ASSERTION_ARTIFACT_TYPE, record }
-  // Always recorded, reporter or not: a shard writing only a blob report must still carry its captures.
   const sent = recordArtifact(task as Parameters<typeof recordArtifact>[0], artifact).then(
     () => undefined,
     (error: unknown) => {
@@ -65,6 +83,8 @@ expect.extend(
     {
       updateCommand: 'vitest -u',
       root: vitestRoot,
+      project: vitestProject,
+      recording,
       record: (state, record) => recordForReporter(state.task, record),
     },
     counter,

@@ -1,9 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { canonicalJsonDocument } from '../src/evidence/canonical-json.js'
-import type { AssertionRecord } from '../src/report/assertion-record.js'
 import {
-  buildReportModel,
   failureHeadline,
   relativePosix,
   REPORT_FORMAT,
@@ -30,16 +37,16 @@ export interface WriteReportOptions {
   readonly runner: 'vitest' | 'jest'
 }
 
-export interface WrittenReport {
-  readonly model: ReportModel
-  readonly outputDir: string
-}
+/** Names REA writes at the top of the report folder besides the entries' folders. */
+const FIXED_NAMES = [REPORT_MARKER, PENDING_DIRECTORY, 'index.json', 'summary.md']
 
 /**
- * Makes `outputDir` an empty report folder. Refuses a folder REA did not create (no marker) that holds files:
- * a misconfigured `outputDir: '.'` must never delete a project.
+ * Removes the previous run's report from `outputDir`, and only that: the fixed files and the entry folders
+ * listed in the previous index.json (then their parents, if that left them empty). A folder holding files but
+ * no marker was not written by REA and is refused, so a misconfigured `outputDir: '.'` never deletes a
+ * project; anything else found in a report folder is left where it is, with a warning.
  */
-export function resetReportFolder(outputDir: string, keep: readonly string[] = []): void {
+export function resetReportFolder(outputDir: string, warn: (message: string) => void = () => {}): void {
   if (existsSync(outputDir)) {
     if (!statSync(outputDir).isDirectory()) {
       throw new Error(`${outputDir} exists and is not a folder`)
@@ -48,13 +55,20 @@ export function resetReportFolder(outputDir: string, keep: readonly string[] = [
     if (names.length > 0 && !names.includes(REPORT_MARKER)) {
       throw new Error(
         `${outputDir} holds files REA did not write (no ${REPORT_MARKER} marker), so it is not replaced; ` +
-          'set the reporter’s outputDir to a folder of its own, or delete this one',
+          'set the reporter’s outputDir to a folder of its own, or delete this one.',
       )
     }
-    for (const name of names) {
-      if (!keep.includes(name)) {
-        rmSync(path.join(outputDir, name), { recursive: true, force: true })
-      }
+    for (const directory of previousEntryDirectories(outputDir)) {
+      removeEntryDirectory(outputDir, directory)
+    }
+    for (const name of FIXED_NAMES) {
+      rmSync(path.join(outputDir, name), { recursive: true, force: true })
+    }
+    const left = readdirSync(outputDir)
+    if (left.length > 0) {
+      warn(
+        `left ${left.map((name) => JSON.stringify(name)).join(', ')} in ${outputDir}: REA did not write ${left.length === 1 ? 'it' : 'them'}.`,
+      )
     }
   }
   mkdirSync(outputDir, { recursive: true })
@@ -64,10 +78,47 @@ export function resetReportFolder(outputDir: string, keep: readonly string[] = [
   )
 }
 
+/** The entry folders the previous index.json lists; none when it is missing or unreadable. */
+function previousEntryDirectories(outputDir: string): string[] {
+  try {
+    const index = JSON.parse(readFileSync(path.join(outputDir, 'index.json'), 'utf8')) as {
+      entries?: { directory?: unknown }[]
+    }
+    return (index.entries ?? [])
+      .map((entry) => entry.directory)
+      .filter((directory): directory is string => typeof directory === 'string')
+  } catch {
+    return []
+  }
+}
+
+function removeEntryDirectory(outputDir: string, directory: string): void {
+  const parts = directory.split('/')
+  // Only folders strictly inside the report folder, named as REA names them.
+  if (parts.some((part) => part === '' || part === '.' || part === '..')) {
+    return
+  }
+  rmSync(path.join(outputDir, ...parts), { recursive: true, force: true })
+  for (let depth = parts.length - 1; depth > 0; depth--) {
+    const parent = path.join(outputDir, ...parts.slice(0, depth))
+    try {
+      if (readdirSync(parent).length > 0) {
+        return
+      }
+      rmdirSync(parent)
+    } catch {
+      return
+    }
+  }
+}
+
 /** Replaces the previous run's report with this run's. Throws on I/O errors; reporters turn them into warnings. */
-export function writeReport(records: readonly AssertionRecord[], options: WriteReportOptions): WrittenReport {
-  const model = buildReportModel(records, options.root)
-  resetReportFolder(options.outputDir)
+export function writeReport(
+  model: ReportModel,
+  options: WriteReportOptions,
+  warn: (message: string) => void = () => {},
+): void {
+  resetReportFolder(options.outputDir, warn)
   const write = (relative: string, text: string): void => {
     const file = path.join(options.outputDir, ...relative.split('/'))
     mkdirSync(path.dirname(file), { recursive: true })
@@ -91,7 +142,6 @@ export function writeReport(records: readonly AssertionRecord[], options: WriteR
   }
   write('index.json', canonicalJsonDocument(reportIndex(model, options)))
   write('summary.md', summaryMarkdown(model, { root: options.root, reportLabel: '.', links: true }))
-  return { model, outputDir: options.outputDir }
 }
 
 function reportIndex(model: ReportModel, options: WriteReportOptions) {
@@ -105,9 +155,11 @@ function reportIndex(model: ReportModel, options: WriteReportOptions) {
     entries: model.entries.map((entry) => {
       const record = entry.record
       return {
+        project: record.project,
         test_file: relativePosix(options.root, record.test_file),
         test_name: record.test_name,
         entry: record.entry,
+        attempt: record.attempt,
         matcher: record.matcher,
         negated: record.negated,
         location:

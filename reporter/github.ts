@@ -35,7 +35,11 @@ export function annotationCommands(model: ReportModel, options: AnnotationOption
   if (failures.length === 0 || options.limit <= 0) {
     return []
   }
-  const shown = failures.length > options.limit ? failures.slice(0, options.limit - 1) : failures
+  // The last slot says how many were left out, unless there is only one slot: then one real annotation.
+  const shown =
+    failures.length <= options.limit
+      ? failures
+      : failures.slice(0, options.limit === 1 ? 1 : options.limit - 1)
   const commands = shown.map((entry) => {
     const record = entry.record
     const file = path
@@ -51,7 +55,7 @@ export function annotationCommands(model: ReportModel, options: AnnotationOption
     return `::error ${properties.join(',')}::${escapeData(message)}`
   })
   const left = failures.length - shown.length
-  if (left > 0) {
+  if (left > 0 && commands.length < options.limit) {
     commands.push(
       `::error title=${escapeProperty('REA capture failures left out')}::${escapeData(
         `${left} more failed capture assertion${left === 1 ? '' : 's'} not annotated (GitHub shows about 10 per step); see the step summary or ${options.reportLabel}/summary.md.`,

@@ -5,6 +5,7 @@ import { announceReport, withdrawPendingFolder } from '../src/report/report-envi
 import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   describe,
+  withPeriod,
   finishRunReport,
   resolveReporterOptions,
   type ReaReporterOptions,
@@ -12,6 +13,14 @@ import {
 } from './report-run.js'
 
 export type { ReaReporterOptions } from './report-run.js'
+
+/** The parts of Jest's aggregated results the reporter reads. */
+interface JestAggregatedResults {
+  readonly testResults: readonly {
+    readonly testFilePath: string
+    readonly testResults: readonly { readonly fullName: string; readonly status: string }[]
+  }[]
+}
 
 /** The parts of Jest's global config the reporter reads. */
 interface JestGlobalConfig {
@@ -48,7 +57,7 @@ export default class ReaJestReporter {
     }
     try {
       // The previous run's files go now, so nothing stale sits next to this run's records.
-      resetReportFolder(this.#options.outputDir)
+      resetReportFolder(this.#options.outputDir, (message) => this.#warn(message))
       mkdirSync(this.#pendingDir, { recursive: true })
     } catch (error) {
       // No report this run: matchers must not write records into a folder that is not ours.
@@ -58,17 +67,31 @@ export default class ReaJestReporter {
     }
   }
 
-  onRunComplete(): void {
+  onRunComplete(_contexts?: unknown, results?: JestAggregatedResults): void {
     this.#guard('onRunComplete', () => {
       if (this.#options === undefined) {
         return
       }
-      finishRunReport(this.#records(), this.#options, {
-        root: this.#root,
-        runner: 'jest',
-        log: (text) => process.stderr.write(`${text}\n`),
-        warn: (message) => this.#warn(message),
-      })
+      // A test that passed expected its failing assertion (caught by the test): not reported as a failure.
+      const passed = new Set<string>()
+      for (const file of results?.testResults ?? []) {
+        for (const test of file.testResults) {
+          if (test.status === 'passed') {
+            passed.add(`${file.testFilePath}\0${test.fullName}`)
+          }
+        }
+      }
+      finishRunReport(
+        this.#records(),
+        this.#options,
+        {
+          root: this.#root,
+          runner: 'jest',
+          log: (text) => process.stderr.write(`${text}\n`),
+          warn: (message) => this.#warn(message),
+        },
+        (record) => passed.has(`${record.test_file}\0${record.test_name}`),
+      )
     })
   }
 
@@ -115,7 +138,7 @@ export default class ReaJestReporter {
 
   #warn(message: string): void {
     try {
-      process.stderr.write(`rea/jest-reporter: ${message} The test run's result is unaffected.\n`)
+      process.stderr.write(`rea/jest-reporter: ${withPeriod(message)} The test run's result is unaffected.\n`)
     } catch {
       // Nothing left to report with.
     }

@@ -1,4 +1,4 @@
-import { DIMENSIONS, type Comparison } from '../src/compare/comparison-schema.js'
+import { DIMENSIONS, type Comparison, type Difference } from '../src/compare/comparison-schema.js'
 import { describeDifference } from '../src/compare/format-comparison.js'
 import { formatTraceResult } from '../src/compare/trace/index.js'
 import type { AssertionRecord } from '../src/report/assertion-record.js'
@@ -88,6 +88,12 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
   return `${lines.join('\n')}\n`
 }
 
+const MAX_LISTED_DIFFERENCES = 50
+
+function isSameDifference(a: Difference, b: Difference | null): boolean {
+  return b !== null && JSON.stringify(a) === JSON.stringify(b)
+}
+
 function comparisonSection(comparison: Comparison): string[] {
   const lines = [
     `## Verdict: ${comparison.verdict}${comparison.verdict_basis === 'trace' ? ' (decided by the trace specification)' : ''}`,
@@ -123,13 +129,21 @@ function comparisonSection(comparison: Comparison): string[] {
       block(JSON.stringify(first.reconstruction, null, 2), 'json'),
     )
   }
-  const others = DIMENSIONS.flatMap((name) => comparison.dimensions[name].differences).slice(1, 20)
+  const others = DIMENSIONS.flatMap((name) => comparison.dimensions[name].differences).filter(
+    (difference) => !isSameDifference(difference, comparison.first_divergence),
+  )
+  const omitted =
+    DIMENSIONS.reduce((sum, name) => sum + comparison.dimensions[name].differences_omitted, 0) +
+    Math.max(0, others.length - MAX_LISTED_DIFFERENCES)
   if (others.length > 0) {
     lines.push(
       '',
-      '## Other differences',
+      comparison.first_divergence === null ? '## Differences' : '## Other differences',
       '',
-      ...others.map((difference) => `- ${describeDifference(difference)}`),
+      ...others.slice(0, MAX_LISTED_DIFFERENCES).map((difference) => `- ${describeDifference(difference)}`),
+      ...(omitted > 0
+        ? ['', `${omitted} more difference${omitted === 1 ? '' : 's'}: see comparison.json.`]
+        : []),
     )
   }
   if (comparison.terminal_diff !== null) {
@@ -171,7 +185,7 @@ export function totalsLine(model: ReportModel): string {
   return (
     `${t.assertions} capture assertion${t.assertions === 1 ? '' : 's'} in ${t.tests} test${t.tests === 1 ? '' : 's'}: ` +
     `${t.matched} matched, ${t.different} different, ${t.unknown} unknown, ${t.error} not compared, ` +
-    `${t.written} authorit${t.written === 1 ? 'y' : 'ies'} written, ${t.updated} updated`
+    `${t.written} authorit${t.written === 1 ? 'y' : 'ies'} written, ${t.updated} updated; ${t.failed} failed`
   )
 }
 
@@ -209,9 +223,12 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
     }
   }
   let text = `${head.join('\n')}\n`
+  // A running count: measuring the whole text per row made a suite of thousands of assertions take minutes.
+  let used = Buffer.byteLength(text)
   for (const [index, row] of rows.entries()) {
     const next = `${row}\n`
-    if (Buffer.byteLength(text) + Buffer.byteLength(next) + 200 > maxBytes) {
+    const size = Buffer.byteLength(next)
+    if (used + size + 200 > maxBytes) {
       const left = rows
         .slice(index)
         .filter(
@@ -221,6 +238,7 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
       break
     }
     text += next
+    used += size
   }
   return text
 }

@@ -3,6 +3,7 @@ import pc from 'picocolors'
 import { z } from 'zod'
 import type { AssertionRecord } from '../src/report/assertion-record.js'
 import {
+  buildReportModel,
   failureHeadline,
   failuresByPriority,
   relativePosix,
@@ -52,24 +53,42 @@ export function resolveReporterOptions(
   root: string,
   warn: (message: string) => void,
 ): ResolvedReporterOptions {
-  const parsed = reporterOptionsSchema.safeParse(raw ?? {})
-  let options: z.output<typeof reporterOptionsSchema> = {}
-  if (parsed.success) {
-    options = parsed.data
-  } else {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`,
-    )
-    warn(`ignoring invalid reporter options (${problems.join('; ')}); using the defaults.`)
+  // Each option falls back on its own: one typo must not send the report to another folder.
+  const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+  if (!isObject && raw !== undefined && raw !== null) {
+    warn(`ignoring reporter options that are not an object (got ${typeof raw}); using the defaults.`)
   }
+  const input: Record<string, unknown> = isObject ? (raw as Record<string, unknown>) : {}
+  const options: Record<string, unknown> = {}
+  const problems: string[] = []
+  for (const [name, value] of Object.entries(input)) {
+    const field = reporterOptionsSchema.shape[name as keyof typeof reporterOptionsSchema.shape] as
+      z.ZodType | undefined
+    if (field === undefined) {
+      problems.push(`${name}: unknown option`)
+      continue
+    }
+    const parsed = field.safeParse(value)
+    if (parsed.success) {
+      options[name] = parsed.data
+    } else {
+      problems.push(
+        ...parsed.error.issues.map((issue) => `${[name, ...issue.path].join('.')}: ${issue.message}`),
+      )
+    }
+  }
+  if (problems.length > 0) {
+    warn(`ignoring invalid reporter options (${problems.join('; ')}); those use their defaults.`)
+  }
+  const valid = options as z.output<typeof reporterOptionsSchema>
   const onGitHub = process.env['GITHUB_ACTIONS'] === 'true'
-  const github = options.github ?? onGitHub
+  const github = valid.github ?? onGitHub
   return {
-    outputDir: path.resolve(root, options.outputDir ?? 'rea-report'),
-    console: options.console ?? true,
+    outputDir: path.resolve(root, valid.outputDir ?? 'rea-report'),
+    console: valid.console ?? true,
     annotations: github === false ? 0 : github === true ? 10 : (github.annotations ?? 10),
     stepSummary: github === false ? false : github === true ? true : (github.stepSummary ?? true),
-    junitAttachments: options.junitAttachments ?? 'failures',
+    junitAttachments: valid.junitAttachments ?? 'failures',
   }
 }
 
@@ -80,18 +99,21 @@ export interface RunReportIo {
   readonly warn: (message: string) => void
 }
 
-/** Writes the folder, then the console summary and GitHub output; every step failing only as a warning. */
+/**
+ * Writes the folder, then the console summary and GitHub output; every step failing only as a warning, and
+ * none depending on another: annotations need no folder.
+ */
 export function finishRunReport(
   records: readonly AssertionRecord[],
   options: ResolvedReporterOptions,
   io: RunReportIo,
+  testPassed?: (record: AssertionRecord) => boolean,
 ): void {
-  let model: ReportModel
+  const model = buildReportModel(records, io.root, testPassed)
   try {
-    model = writeReport(records, { outputDir: options.outputDir, root: io.root, runner: io.runner }).model
+    writeReport(model, { outputDir: options.outputDir, root: io.root, runner: io.runner }, io.warn)
   } catch (error) {
     io.warn(`could not write the report to ${options.outputDir}: ${describe(error)}`)
-    return
   }
   const reportLabel = relativePosix(io.root, options.outputDir)
   if (options.console && model.entries.length > 0) {
@@ -128,4 +150,9 @@ export function consoleSummary(model: ReportModel, reportLabel: string, root: st
 
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/** Warnings are sentences followed by another: end each with a period. */
+export function withPeriod(message: string): string {
+  return /[.!?]$/.test(message) ? message : `${message}.`
 }

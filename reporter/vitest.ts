@@ -7,6 +7,7 @@ import {
 import { announceReport } from '../src/report/report-environment.js'
 import {
   describe,
+  withPeriod,
   finishRunReport,
   resolveReporterOptions,
   type ReaReporterOptions,
@@ -65,13 +66,15 @@ export default class ReaVitestReporter implements Reporter {
     let invalid = 0
     for (const testModule of testModules) {
       for (const testCase of testModule.children.allTests()) {
+        const testPassed = testCase.result().state === 'passed'
         for (const artifact of testCase.artifacts()) {
           if ((artifact as { type?: unknown }).type !== ASSERTION_ARTIFACT_TYPE) {
             continue
           }
           const parsed = assertionRecordSchema.safeParse((artifact as { record?: unknown }).record)
           if (parsed.success) {
-            records.push(parsed.data)
+            // A test that passed expected its failing assertion (`test.fails`, or caught): not a failure.
+            records.push(testPassed && !parsed.data.passed ? { ...parsed.data, passed: true } : parsed.data)
           } else {
             invalid++
           }
@@ -95,7 +98,7 @@ export default class ReaVitestReporter implements Reporter {
   }
 
   #warn(message: string): void {
-    const text = `rea/reporter: ${message} The test run's result is unaffected.`
+    const text = `rea/reporter: ${withPeriod(message)} The test run's result is unaffected.`
     try {
       if (this.#vitest === undefined) {
         process.stderr.write(`${text}\n`)

@@ -33,8 +33,12 @@ export const assertionRecordSchema = z.strictObject({
   format: z.literal(ASSERTION_RECORD_FORMAT),
   format_version: z.literal(ASSERTION_RECORD_VERSION),
   matcher: z.enum(['toMatchCapture', 'toSatisfyTrace']),
+  project: z.string().describe('The runner project’s name (Vitest projects); empty when unnamed.'),
   test_file: z.string().describe('Absolute path of the test file.'),
-  test_name: z.string().describe('Full test name, suites joined with " > ".'),
+  test_name: z.string().describe('Full test name as the runner reports it.'),
+  attempt: z
+    .strictObject({ retry: z.int().min(0), repeat: z.int().min(0) })
+    .describe('Which run of the test made the record (retries and repeats; always 0 under Jest).'),
   /** 1-based among the test's capture assertions; names the entry's folder. */
   entry: z.int().min(1),
   location: locationSchema.nullable(),
@@ -55,6 +59,8 @@ export const assertionRecordSchema = z.strictObject({
 export type AssertionRecord = z.output<typeof assertionRecordSchema>
 
 export interface RecordContext {
+  readonly project: string
+  readonly attempt: { readonly retry: number; readonly repeat: number }
   readonly testFile: string
   readonly testName: string
   readonly entry: number
@@ -66,8 +72,10 @@ function base(context: RecordContext) {
   return {
     format: ASSERTION_RECORD_FORMAT,
     format_version: ASSERTION_RECORD_VERSION,
+    project: context.project,
     test_file: context.testFile,
     test_name: context.testName,
+    attempt: { retry: context.attempt.retry, repeat: context.attempt.repeat },
     entry: context.entry,
     location: context.location,
     negated: context.negated,
@@ -137,8 +145,12 @@ export function traceAssertionRecord(
  * transformed test files back to their sources, so line and column are the ones in the editor.
  */
 export function locationInTestFile(testFile: string, stack: string | undefined): SourceLocation | null {
-  for (const line of (stack ?? '').split('\n').slice(1)) {
-    const match = /\(?(?<where>(?:file:\/\/)?[^()\s]+):(?<line>\d+):(?<column>\d+)\)?$/.exec(line.trim())
+  for (const frame of (stack ?? '').split('\n').slice(1)) {
+    // `at fn (/path with spaces/(group)/a.test.ts:14:19)` or `at /path/a.test.ts:14:19`.
+    const text = frame.trim()
+    const match =
+      /\((?<where>.+):(?<line>\d+):(?<column>\d+)\)$/.exec(text) ??
+      /^at (?<where>.+):(?<line>\d+):(?<column>\d+)$/.exec(text)
     const { where, line: row, column } = match?.groups ?? {}
     if (where === undefined || row === undefined || column === undefined) {
       continue

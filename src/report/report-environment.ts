@@ -9,6 +9,8 @@ export const REPORT_DIR_ENV = 'REA_REPORT_DIR'
 export const REPORT_ROOT_ENV = 'REA_REPORT_ROOT'
 /** `failures`, `all` or `off`: which assertions print `[[ATTACHMENT|path]]` lines. */
 export const REPORT_ATTACHMENTS_ENV = 'REA_REPORT_JUNIT_ATTACHMENTS'
+/** `1`: record assertions even though no reporter runs here (Vitest shards writing only blob reports). */
+export const REPORT_RECORD_ENV = 'REA_REPORT_RECORD'
 /** Jest only: where matchers write their records for the reporter to collect. */
 export const REPORT_PENDING_ENV = 'REA_REPORT_PENDING'
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileNameForKey } from '../authority/authority-path.js'
-import type { Difference } from '../compare/comparison-schema.js'
+import { DIMENSIONS, type Difference } from '../compare/comparison-schema.js'
 import { describeLocation } from '../compare/format-comparison.js'
 import type { AssertionOutcome, AssertionRecord } from './assertion-record.js'
 
@@ -57,14 +57,21 @@ export function relativePosix(root: string, file: string): string {
 
 /**
  * An entry's folder: the test file's path under the root, then `<test name> <n>-<hash8>` like authority
- * files. It depends only on the test and the assertion's position, so a matcher can print it (for JUnit
- * attachments) before the reporter writes it, and shard merges put every entry where the shard said.
+ * files, under the project's name when the runner has named projects (one file can run in several). It
+ * depends only on the test and the assertion's position, so a matcher can print it (for JUnit attachments)
+ * before the reporter writes it, and shard merges put every entry where the shard said.
  */
-export function entryDirectory(root: string, testFile: string, testName: string, entry: number): string {
-  const relative = path.relative(root, testFile)
+export function entryDirectory(
+  root: string,
+  record: Pick<AssertionRecord, 'project' | 'test_file' | 'test_name' | 'entry'>,
+): string {
+  const relative = path.relative(root, record.test_file)
   const inside = !(relative.startsWith('..') || path.isAbsolute(relative))
-  const testPart = inside ? relative.split(path.sep).join('/') : `_outside-root/${fileNameForKey(testFile)}`
-  return `${testPart}/${fileNameForKey(`${testName} ${entry}`)}`
+  const testPart = inside
+    ? relative.split(path.sep).join('/')
+    : `_outside-root/${fileNameForKey(record.test_file)}`
+  const projectPart = record.project === '' ? '' : `_project-${fileNameForKey(record.project)}/`
+  return `${projectPart}${testPart}/${fileNameForKey(`${record.test_name} ${record.entry}`)}`
 }
 
 export function entryFiles(record: AssertionRecord, directory: string): ReportEntry['files'] {
@@ -79,18 +86,33 @@ export function entryFiles(record: AssertionRecord, directory: string): ReportEn
 }
 
 /**
- * Entries sorted by test file, test name and position. A test that ran more than once (retries, repeats)
- * keeps the record of its last attempt: records arrive in run order, and a later one replaces an earlier one
- * for the same folder.
+ * Entries sorted by test file, test name and position. A test that ran more than once keeps one record per
+ * assertion: from its last retry (the attempt that decided the test), and among that attempt's repeats the
+ * first that failed, since one failing repeat fails the test. `testPassed` tells which tests the runner
+ * counted as passed: an assertion failure such a test expected (`test.fails`, or caught by the test) is not
+ * reported as a failure.
  */
-export function buildReportModel(records: readonly AssertionRecord[], root: string): ReportModel {
+export function buildReportModel(
+  records: readonly AssertionRecord[],
+  root: string,
+  testPassed: (record: AssertionRecord) => boolean = () => false,
+): ReportModel {
   const byDirectory = new Map<string, ReportEntry>()
-  for (const record of records) {
-    const directory = entryDirectory(root, record.test_file, record.test_name, record.entry)
-    byDirectory.set(directory, { record, directory, files: entryFiles(record, directory) })
+  for (const original of records) {
+    const record = !original.passed && testPassed(original) ? { ...original, passed: true } : original
+    const directory = entryDirectory(root, record)
+    const kept = byDirectory.get(directory)?.record
+    const replaces =
+      kept === undefined ||
+      record.attempt.retry > kept.attempt.retry ||
+      (record.attempt.retry === kept.attempt.retry && kept.passed)
+    if (replaces) {
+      byDirectory.set(directory, { record, directory, files: entryFiles(record, directory) })
+    }
   }
   const entries = [...byDirectory.values()].sort(
     (a, b) =>
+      compareText(a.record.project, b.record.project) ||
       compareText(a.record.test_file, b.record.test_file) ||
       compareText(a.record.test_name, b.record.test_name) ||
       a.record.entry - b.record.entry,
@@ -106,7 +128,9 @@ export function buildReportModel(records: readonly AssertionRecord[], root: stri
   for (const entry of entries) {
     counts[entry.record.outcome]++
   }
-  const tests = new Set(entries.map((entry) => `${entry.record.test_file}\0${entry.record.test_name}`))
+  const tests = new Set(
+    entries.map((entry) => `${entry.record.project}\0${entry.record.test_file}\0${entry.record.test_name}`),
+  )
   return {
     entries,
     totals: {
@@ -140,7 +164,7 @@ export function failuresByPriority(model: ReportModel): readonly ReportEntry[] {
   const seen = new Set<string>()
   const rankWithinTest = new Map<ReportEntry, number>()
   for (const entry of failures) {
-    const test = `${entry.record.test_file}\0${entry.record.test_name}`
+    const test = `${entry.record.project}\0${entry.record.test_file}\0${entry.record.test_name}`
     rankWithinTest.set(entry, seen.has(test) ? 1 : 0)
     seen.add(test)
   }
@@ -172,8 +196,15 @@ export function failureHeadline(record: AssertionRecord): string {
   if (record.negated && comparison.verdict === 'equivalent') {
     return 'equivalent to its authority, but the test expected a difference'
   }
-  if (comparison.first_divergence !== null) {
-    return describeDivergence(comparison.first_divergence)
+  // With an earlier dimension unknown there is no first divergence, but a later proven difference still says
+  // more than the unknown.
+  const divergence =
+    comparison.first_divergence ??
+    DIMENSIONS.map((name) => comparison.dimensions[name].differences[0]).find(
+      (difference) => difference !== undefined,
+    )
+  if (divergence !== undefined) {
+    return describeDivergence(divergence)
   }
   const unknown = comparison.unknowns[0]
   return unknown === undefined

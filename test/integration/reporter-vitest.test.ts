@@ -150,6 +150,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
 
     // Console: totals and the failure's first divergence on one line.
     expect(first.stdout).toContain('3 capture assertions in 2 tests: 1 matched, 1 different, 0 unknown')
+    expect(first.stdout).toContain('1 authority written, 0 updated; 1 failed')
     expect(first.stdout).toMatch(
       /✗ differs\.test\.mjs:\d+ greets the same way twice: the normalized terminal output differs at terminal byte \d+ \(line 2, column 1/,
     )
@@ -192,7 +193,8 @@ describe('rea/reporter with the real Vitest CLI', () => {
           '--reporter=blob',
           `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
         ],
-        { FIXTURE_FAIL: '1' },
+        // No rea/reporter in a blob-only shard: the matchers record because they are asked to.
+        { FIXTURE_FAIL: '1', REA_REPORT_RECORD: '1' },
       )
       codes.push(result.code)
     }
@@ -228,9 +230,17 @@ describe('rea/reporter with the real Vitest CLI', () => {
     expect(passing.stderr + passing.stdout).toContain('rea/reporter: could not write the report')
     expect(readdirSync(foreign)).toEqual(['keep.txt'])
 
-    const failing = await vitest(project, [], { FIXTURE_REPORT_DIR: 'not-a-report', FIXTURE_FAIL: '1' })
+    const failing = await vitest(project, [], {
+      FIXTURE_REPORT_DIR: 'not-a-report',
+      FIXTURE_FAIL: '1',
+      GITHUB_ACTIONS: 'true',
+    })
     expect(failing.code).toBe(1)
     expect(failing.stderr + failing.stdout).toContain('rea/reporter: could not write the report')
+    // Annotations and the console summary need no folder: they still come.
+    expect(failing.stdout).toContain('::error file=differs.test.mjs,')
+    expect(failing.stdout).toMatch(/✗ differs\.test\.mjs:\d+ greets the same way twice/)
+    expect(readdirSync(foreign)).toEqual(['keep.txt'])
 
     const badOptions = await vitest(project, [], { FIXTURE_REPORT_DIR: '' })
     expect(badOptions.code, badOptions.stderr).toBe(0)

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { captureProcess, type Evidence } from '../../../src/index.js'
+import type { AssertionRecord } from '../../../src/report/assertion-record.js'
 import {
   AssertionCounter,
   createMatchers,
@@ -42,7 +43,13 @@ beforeAll(async () => {
 
 describe('snapshot counting', () => {
   const matchers = createMatchers(
-    { updateCommand: 'x -u', root: () => '/', record: () => undefined },
+    {
+      updateCommand: 'x -u',
+      root: () => '/',
+      project: () => '',
+      recording: () => false,
+      record: () => undefined,
+    },
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -63,5 +70,43 @@ describe('snapshot counting', () => {
     expect(result.pass).toBe(false)
     expect(result.message()).toContain('does not exist')
     expect(jestState).toMatchObject({ added: 0, updated: 0, matched: 0, unmatched: 0 })
+  })
+})
+
+describe('records for the reporter', () => {
+  const recorded: AssertionRecord[] = []
+  let recording = true
+  const matchers = createMatchers(
+    {
+      updateCommand: 'x -u',
+      root: () => '/',
+      project: () => 'e2e',
+      recording: () => recording,
+      record: (_, record) => recorded.push(record),
+    },
+    new AssertionCounter(),
+    new AssertionCounter(),
+  )
+
+  test('nothing is built or sent when no reporter records', () => {
+    recorded.length = 0
+    recording = false
+    matchers.toMatchCapture.call(state(undefined), capture, capture)
+    expect(recorded).toEqual([])
+    recording = true
+  })
+
+  test('each assertion is recorded with its project, attempt and outcome; a bad argument too', () => {
+    recorded.length = 0
+    const task = { result: { retryCount: 2, repeatCount: 1 } }
+    matchers.toMatchCapture.call(state(task, 'records'), capture, capture)
+    matchers.toMatchCapture.call(state(task, 'records'), capture, 42 as unknown as string)
+    expect(recorded.map((record) => [record.entry, record.outcome, record.passed])).toEqual([
+      [1, 'matched', true],
+      [2, 'error', false],
+    ])
+    expect(recorded[0]).toMatchObject({ project: 'e2e', attempt: { retry: 2, repeat: 1 } })
+    expect(recorded[0]!.reconstruction).not.toBeNull()
+    expect(recorded[1]!.message).toContain('must be omitted, a non-empty path or an Evidence object')
   })
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../reporter/artifact-writer.js'
 import { annotationCommands, appendStepSummary } from '../../../reporter/github.js'
-import { summaryMarkdown } from '../../../reporter/markdown.js'
+import { divergenceMarkdown, summaryMarkdown } from '../../../reporter/markdown.js'
 import { resolveReporterOptions } from '../../../reporter/report-run.js'
 import {
   ASSERTION_RECORD_FORMAT,
@@ -12,7 +12,13 @@ import {
   type AssertionOutcome,
   type AssertionRecord,
 } from '../../../src/report/assertion-record.js'
-import { buildReportModel, entryDirectory, failuresByPriority } from '../../../src/report/report-model.js'
+import type { Comparison, Difference } from '../../../src/compare/comparison-schema.js'
+import {
+  buildReportModel,
+  entryDirectory,
+  failureHeadline,
+  failuresByPriority,
+} from '../../../src/report/report-model.js'
 
 const ROOT = '/repo'
 
@@ -26,8 +32,10 @@ function record(
     format: ASSERTION_RECORD_FORMAT,
     format_version: 1,
     matcher: 'toMatchCapture',
+    project: '',
     test_file: '/repo/test/cli.test.ts',
     test_name: name,
+    attempt: { retry: 0, repeat: 0 },
     entry: 1,
     location: { file: '/repo/test/cli.test.ts', line: 10, column: 5 },
     negated: false,
@@ -43,6 +51,13 @@ function record(
   }
 }
 
+const key = (testFile: string, testName: string, entry: number, project = '') => ({
+  project,
+  test_file: testFile,
+  test_name: testName,
+  entry,
+})
+
 const folders: string[] = []
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })))
 function scratch(): string {
@@ -53,20 +68,51 @@ function scratch(): string {
 
 describe('report model', () => {
   test('entry folders are stable, POSIX, named after the test, and kept apart for files outside the root', () => {
-    expect(entryDirectory(ROOT, '/repo/test/cli.test.ts', 'prompt > greets', 2)).toMatch(
+    expect(entryDirectory(ROOT, key('/repo/test/cli.test.ts', 'prompt > greets', 2))).toMatch(
       /^test\/cli\.test\.ts\/prompt › greets 2-[0-9a-f]{8}$/,
     )
-    expect(entryDirectory(ROOT, '/elsewhere/x.test.ts', 'a', 1)).toMatch(
+    expect(entryDirectory(ROOT, key('/elsewhere/x.test.ts', 'a', 1))).toMatch(
       /^_outside-root\/-elsewhere-x\.test\.ts-[0-9a-f]{8}\/a 1-/,
     )
-    expect(entryDirectory(ROOT, '/repo/a.test.ts', 'a', 1)).not.toBe(
-      entryDirectory(ROOT, '/repo/a.test.ts', 'a', 2),
+    expect(entryDirectory(ROOT, key('/repo/a.test.ts', 'a', 1))).not.toBe(
+      entryDirectory(ROOT, key('/repo/a.test.ts', 'a', 2)),
     )
+  })
+
+  test('one file in two projects keeps an entry for each', () => {
+    const model = buildReportModel(
+      [record('a', 'matched', { project: 'node' }), record('a', 'different', { project: 'browser' })],
+      ROOT,
+    )
+    expect(model.entries.map((entry) => entry.directory)).toEqual([
+      expect.stringMatching(/^_project-browser-[0-9a-f]{8}\/test\/cli\.test\.ts\/a 1-/),
+      expect.stringMatching(/^_project-node-[0-9a-f]{8}\/test\/cli\.test\.ts\/a 1-/),
+    ])
+    expect(model.totals).toMatchObject({ tests: 2, failed: 1 })
+  })
+
+  test('a failing repeat is kept over a later passing one; a later retry replaces both', () => {
+    const repeat = (outcome: AssertionOutcome, retry: number, repeat: number) =>
+      record('r', outcome, { attempt: { retry, repeat } })
+    const repeats = buildReportModel([repeat('different', 0, 0), repeat('matched', 0, 1)], ROOT)
+    expect(repeats.entries.map((entry) => entry.record.outcome)).toEqual(['different'])
+    const retried = buildReportModel([repeat('different', 0, 0), repeat('matched', 1, 0)], ROOT)
+    expect(retried.entries.map((entry) => entry.record.outcome)).toEqual(['matched'])
+  })
+
+  test('a failure the passing test expected is not counted as failed', () => {
+    const model = buildReportModel([record('expected', 'different')], ROOT, () => true)
+    expect(model.totals).toMatchObject({ different: 1, failed: 0 })
+    expect(failuresByPriority(model)).toEqual([])
   })
 
   test('a test that ran twice keeps its last record, and totals count entries once', () => {
     const model = buildReportModel(
-      [record('flaky', 'different'), record('flaky', 'matched'), record('other', 'written')],
+      [
+        record('flaky', 'different'),
+        record('flaky', 'matched', { attempt: { retry: 1, repeat: 0 } }),
+        record('other', 'written'),
+      ],
       ROOT,
     )
     expect(model.entries.map((entry) => [entry.record.test_name, entry.record.outcome])).toEqual([
@@ -117,6 +163,13 @@ describe('GitHub Actions output', () => {
     expect(annotationCommands(model, { limit: 0, workspace: ROOT, reportLabel: 'r' })).toEqual([])
   })
 
+  test('a limit of one sends the most telling failure, not only the notice', () => {
+    const model = buildReportModel([record('a', 'error'), record('b', 'different')], ROOT)
+    const commands = annotationCommands(model, { limit: 1, workspace: ROOT, reportLabel: 'r' })
+    expect(commands).toHaveLength(1)
+    expect(commands[0]).toContain('title=REA capture different%3A b')
+  })
+
   test('workflow-command data and properties are escaped', () => {
     const model = buildReportModel([record('50%, a: b\nc', 'error')], ROOT)
     const [command] = annotationCommands(model, { limit: 10, workspace: ROOT, reportLabel: 'r' })
@@ -161,10 +214,34 @@ describe('report folder', () => {
     expect(readdirSync(foreign)).toEqual(['notes.txt'])
 
     const ours = path.join(folder, 'ours')
-    writeReport([record('a', 'error')], { outputDir: ours, root: ROOT, runner: 'vitest' })
+    writeReport(buildReportModel([record('a', 'error')], ROOT), {
+      outputDir: ours,
+      root: ROOT,
+      runner: 'vitest',
+    })
+    expect(readdirSync(ours).sort()).toEqual([REPORT_MARKER, 'index.json', 'summary.md', 'test'])
     writeFileSync(path.join(ours, 'stale.txt'), '')
-    writeReport([], { outputDir: ours, root: ROOT, runner: 'vitest' })
-    expect(readdirSync(ours).sort()).toEqual([REPORT_MARKER, 'index.json', 'summary.md'])
+
+    // A later run removes what REA wrote and nothing else.
+    mkdirSync(path.join(ours, 'coverage'))
+    writeFileSync(path.join(ours, 'coverage/index.html'), '')
+    writeReport(buildReportModel([record('b', 'error')], ROOT), {
+      outputDir: ours,
+      root: ROOT,
+      runner: 'vitest',
+    })
+    const warnings: string[] = []
+    writeReport(buildReportModel([], ROOT), { outputDir: ours, root: ROOT, runner: 'vitest' }, (message) =>
+      warnings.push(message),
+    )
+    expect(readdirSync(ours).sort()).toEqual([
+      REPORT_MARKER,
+      'coverage',
+      'index.json',
+      'stale.txt',
+      'summary.md',
+    ])
+    expect(warnings).toEqual([expect.stringContaining('left "coverage", "stale.txt" in')])
 
     writeFileSync(path.join(folder, 'file'), '')
     expect(() => resetReportFolder(path.join(folder, 'file'))).toThrow(/not a folder/)
@@ -184,6 +261,18 @@ describe('reporter options', () => {
       junitAttachments: 'failures',
       console: true,
     })
+  })
+
+  test('one invalid option falls back alone: the others keep their values', () => {
+    const warnings: string[] = []
+    const options = resolveReporterOptions(
+      { outputDir: 'reports', junitAttachments: 'some', github: 'yes', colour: true },
+      ROOT,
+      (message) => warnings.push(message),
+    )
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/junitAttachments: .*github: .*colour: unknown option/)
+    expect(options).toMatchObject({ outputDir: '/repo/reports', junitAttachments: 'failures', console: true })
   })
 
   test('GitHub output follows GITHUB_ACTIONS unless configured', () => {
@@ -225,5 +314,54 @@ describe('assertion location', () => {
       column: 19,
     })
     expect(locationInTestFile('/repo/other.test.ts', stack)).toBeNull()
+    const odd = '/home/me/My Projects/app/(group)/a.test.ts'
+    const oddStack = `Error: location\n    at Object.toMatchCapture (${odd}:3:7)\n    at ${odd}:9:1`
+    expect(locationInTestFile(odd, oddStack)).toEqual({ file: odd, line: 3, column: 7 })
+  })
+})
+
+describe('divergence.md', () => {
+  const dimension = (
+    outcome: string,
+    differences: Difference[] = [],
+    unknowns: { reason: string; detail: string }[] = [],
+  ) => ({
+    outcome,
+    differences,
+    differences_omitted: 0,
+    unknowns,
+    notes: [],
+  })
+  const exitDifference: Difference = {
+    dimension: 'exit',
+    field: 'exit.code',
+    summary: 'the exit code differs',
+    authority: 0,
+    reconstruction: 1,
+    location: { kind: 'exit', field: 'code' },
+  }
+
+  test('a proven difference behind an unknown dimension is listed, and is the headline', () => {
+    const comparison = {
+      verdict: 'different',
+      verdict_basis: 'dimensions',
+      dimensions: {
+        terminal: dimension('unknown', [], [{ reason: 'terminal_output_omitted', detail: 'output was cut' }]),
+        interaction: dimension('equal'),
+        exit: dimension('different', [exitDifference]),
+        filesystem: dimension('not_selected'),
+        process: dimension('equal'),
+      },
+      first_divergence: null,
+      unknowns: [{ dimension: 'terminal', reason: 'terminal_output_omitted', detail: 'output was cut' }],
+      terminal_diff: null,
+      trace: null,
+    } as unknown as Comparison
+    const model = buildReportModel([record('cut', 'different', { comparison })], ROOT)
+    const page = divergenceMarkdown(model.entries[0]!, ROOT)
+    expect(page).toContain('## Differences')
+    expect(page).toContain('the exit code differs at exit.code')
+    expect(page).toContain('terminal: `terminal_output_omitted`: output was cut')
+    expect(failureHeadline(model.entries[0]!.record)).toBe('the exit code differs at exit.code')
   })
 })
