@@ -32,10 +32,12 @@ export async function captureProcess(
   options: CaptureProcessOptions = {},
 ): Promise<Evidence> {
   const validated = validateScenario(scenario)
-  const resolved = resolveScenario(validated, options.root ?? process.cwd())
+  // The capability comes before resolving paths on this host: where capture is unavailable (Windows), a
+  // scenario whose executable does not resolve here must still be told that, not that its PATH is wrong.
   const backend = await loadPtyBackend()
   // On macOS this compiles REA's process-inspection helper before anything starts.
   await prepareProcessInspection()
+  const resolved = resolveScenario(validated, options.root ?? process.cwd())
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
   return markValidated(

@@ -4,8 +4,9 @@ import path from 'node:path'
 import { serializeEvidence, type Evidence } from '../index.js'
 
 /**
- * The largest Evidence (as JSON) returned inline. The official SDK's stdio readers reject a message over
- * 10 MiB and drop the connection, so a larger capture is saved to a file instead of being sent.
+ * The largest tool result (as JSON: the Evidence and its summary text) returned inline. The official SDK's
+ * stdio readers reject a message over 10 MiB and drop the connection, so a larger capture is saved to a file
+ * instead of being sent; the margin is the JSON-RPC envelope's.
  */
 export const MAX_INLINE_EVIDENCE_BYTES = 8 * 1024 * 1024
 
@@ -41,7 +42,7 @@ export function describeSavedCapture(saved: SavedCapture): string {
   return `Evidence (${saved.bytes.toLocaleString('en-US')} bytes, identity digest ${saved.identity_digest}) saved to ${saved.output_path}.`
 }
 
-/** Bytes of the Evidence as it would travel inline: JSON-RPC serializes with JSON.stringify, as here. */
-export function inlineEvidenceBytes(evidence: Evidence): number {
-  return Buffer.byteLength(JSON.stringify(evidence))
+/** Bytes of a tool result as it travels: JSON-RPC serializes with JSON.stringify, as here. */
+export function inlineResultBytes(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result))
 }

@@ -23,8 +23,8 @@ export interface ReaMcpServerOptions {
 
 export interface ReaMcpServer {
   readonly mcp: McpServer
-  /** Resolves once no tool call is running; a cancelled capture resolves only after its cleanup. */
-  readonly idle: () => Promise<void>
+  /** Cancels every tool call still running and resolves once each has ended, its captures cleaned up. */
+  readonly cancelAll: () => Promise<void>
 }
 
 const INSTRUCTIONS =
@@ -62,6 +62,8 @@ export function createReaMcpServer(options: ReaMcpServerOptions = {}): ReaMcpSer
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }))
 
   const running = new Set<Promise<CallToolResult>>()
+  // One controller per call, aborted on stop: the SDK keys its own by request id, which a client may reuse.
+  const controllers = new Set<AbortController>()
   mcp.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name)
     if (tool === undefined) {
@@ -76,15 +78,18 @@ export function createReaMcpServer(options: ReaMcpServerOptions = {}): ReaMcpSer
       progressToken === undefined
         ? undefined
         : createProgressNotifier((notification) => extra.sendNotification(notification), progressToken)
+    const controller = new AbortController()
+    controllers.add(controller)
     const call = (async () => {
       try {
         return await tool.run(request.params.arguments ?? {}, {
-          signal: extra.signal,
+          signal: AbortSignal.any([extra.signal, controller.signal]),
           onProgress: notifier?.onProgress,
         })
       } catch (error) {
         return toolErrorResult(error, log)
       } finally {
+        controllers.delete(controller)
         await notifier?.flushed()
       }
     })()
@@ -95,7 +100,10 @@ export function createReaMcpServer(options: ReaMcpServerOptions = {}): ReaMcpSer
 
   return {
     mcp,
-    idle: async () => {
+    cancelAll: async () => {
+      for (const controller of controllers) {
+        controller.abort()
+      }
       await Promise.allSettled([...running])
     },
   }

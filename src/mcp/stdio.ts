@@ -22,7 +22,7 @@ export interface ServeStdioOptions {
  */
 export async function serveMcpOverStdio(options: ServeStdioOptions): Promise<McpStopReason> {
   const { log } = options
-  const { mcp, idle } = createReaMcpServer({ log })
+  const { mcp, cancelAll } = createReaMcpServer({ log })
   let stop: (reason: McpStopReason) => void = () => undefined
   const stopped = new Promise<McpStopReason>((resolve) => (stop = resolve))
   const onEnd = (): void => stop('disconnected')
@@ -47,7 +47,7 @@ export async function serveMcpOverStdio(options: ServeStdioOptions): Promise<Mcp
     const reason = await stopped
     log(reason === 'disconnected' ? 'client disconnected; stopping' : `received ${reason}; stopping`)
     await mcp.close()
-    await idle()
+    await cancelAll()
     return reason
   } finally {
     process.stdin.off('end', onEnd)

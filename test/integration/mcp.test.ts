@@ -37,7 +37,9 @@ afterEach(async () => {
 })
 
 /** `rea mcp` from the built CLI, as an MCP client starts it; stderr is collected, not inherited. */
-async function startServer(options: { cwd?: string; args?: string[] } = {}): Promise<Server> {
+async function startServer(
+  options: { cwd?: string; args?: string[]; nodeArgs?: string[] } = {},
+): Promise<Server> {
   const environment: Record<string, string> = { NO_COLOR: '1' }
   // The SDK passes only a few variables by default; the leak check needs the worker marker to reach captures.
   for (const [name, value] of Object.entries(process.env)) {
@@ -47,7 +49,7 @@ async function startServer(options: { cwd?: string; args?: string[] } = {}): Pro
   }
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', ...(options.args ?? [])],
+    args: [...(options.nodeArgs ?? []), CLI, 'mcp', ...(options.args ?? [])],
     cwd: options.cwd ?? directory,
     env: environment,
     stderr: 'pipe',
@@ -418,6 +420,30 @@ describe('rea mcp', () => {
       }
     },
   )
+
+  test(
+    'counts the summary of a huge screen against the inline limit, not only the Evidence',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer()
+      // About 8 MB of Evidence (under the limit alone) and a summary holding a 920,000-cell final screen of
+      // 3-byte characters: together over the SDK client's 10 MiB, which would drop the connection.
+      const result = await call(server, 'capture_process_scenario', {
+        executable: process.execPath,
+        arguments: ['-e', "process.stdout.write('─'.repeat(920000))"],
+        terminal: { columns: 1000, rows: 1000, scrollback: 0 },
+        limits: { output_bytes: 16 * 1024 * 1024, rendered_bytes: 16 * 1024 * 1024 },
+      })
+      expect(result.isError, textOf(result).slice(0, 500)).toBe(true)
+      expect(textOf(result)).toContain('larger than the 8,388,608 bytes returned inline')
+      rmSync(path.dirname(result.structuredContent?.['output_path'] as string), {
+        recursive: true,
+        force: true,
+      })
+      // The connection survived.
+      expect((await call(server, 'check_capabilities', {})).isError).toBeFalsy()
+    },
+  )
 })
 
 /** `rea mcp` driven with raw JSON-RPC lines, to see exactly what it writes and how it exits. */
@@ -469,3 +495,37 @@ function readSavedEvidence(file: string): Evidence | false {
     return false
   }
 }
+
+describe('where capture is unavailable', () => {
+  test('the capture tools say so, before looking at the scenario’s paths, and comparison still works', async () => {
+    const server = await startServer({
+      nodeArgs: ['--import', path.join(REPO_ROOT, 'test/fixtures/mcp/pretend-windows.mjs')],
+    })
+    for (const [name, args] of [
+      ['capture_process_scenario', { executable: 'no-such-program-on-this-host' }],
+      [
+        'capture_process_scenario_to_file',
+        { scenario: { executable: 'no-such-program-on-this-host' }, output_path: 'never.json' },
+      ],
+    ] as const) {
+      const result = await call(server, name, args)
+      expect(result.isError, name).toBe(true)
+      expect((result.structuredContent as { error: { code: string } }).error.code).toBe(
+        'CAPABILITY_UNAVAILABLE',
+      )
+      expect(textOf(result)).toMatch(/Windows/)
+    }
+    expect(existsSync(path.join(directory, 'never.json'))).toBe(false)
+
+    const evidence = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+    const comparison = await call(server, 'compare_process_captures', {
+      authority: evidence,
+      reconstruction: evidence,
+    })
+    expect(comparison.isError).toBeFalsy()
+    expect(comparisonSchema.parse(comparison.structuredContent).verdict).toBe('equivalent')
+
+    const capabilities = await call(server, 'check_capabilities', {})
+    expect(JSON.stringify(capabilities.structuredContent)).toContain('unavailable')
+  })
+})

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { ReaError } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
@@ -16,6 +17,8 @@ export const mcpCommand: Command = {
     console.log = console.error
     console.info = console.error
     console.debug = console.error
+    console.dir = (item, dirOptions) => process.stderr.write(`${inspect(item, dirOptions)}\n`)
+    console.dirxml = console.error
     // Loaded on demand, so other commands do not pay for the MCP SDK. The MCP front end is a sibling of the
     // CLI, not the core: this is the CLI's one import past src/index.ts.
     const { serveMcpOverStdio } = await import('../../mcp/stdio.js')

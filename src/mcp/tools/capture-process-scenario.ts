@@ -8,7 +8,7 @@ import {
 } from '../../index.js'
 import {
   describeSavedCapture,
-  inlineEvidenceBytes,
+  inlineResultBytes,
   MAX_INLINE_EVIDENCE_BYTES,
   spillCapture,
 } from '../evidence-output.js'
@@ -51,14 +51,26 @@ export function captureProcessScenarioTool(): ReaTool {
     annotations: CAPTURE_ANNOTATIONS,
     async run(args, context) {
       const evidence = await runScenario(args, context)
-      const bytes = inlineEvidenceBytes(evidence)
+      const result = toolResult(summaryText(evidence), evidence)
+      // The whole message counts against the client's limit: the summary holds the final screen too.
+      const bytes = inlineResultBytes(result)
       if (bytes <= MAX_INLINE_EVIDENCE_BYTES) {
-        return toolResult(summaryText(evidence), evidence)
+        return result
+      }
+      if (context.signal.aborted) {
+        // Nobody is waiting for this answer: do not leave a file no client will be told about.
+        return {
+          ...toolResult(
+            'The capture was cancelled; its Evidence was too large to return and was not saved.',
+            {},
+          ),
+          isError: true,
+        }
       }
       const saved = await spillCapture(evidence)
       return {
         ...toolResult(
-          `The capture ran, but its Evidence (${bytes.toLocaleString('en-US')} bytes as JSON) is larger than ` +
+          `The capture ran, but its result (${bytes.toLocaleString('en-US')} bytes as JSON) is larger than ` +
             `the ${MAX_INLINE_EVIDENCE_BYTES.toLocaleString('en-US')} bytes returned inline. ` +
             `${describeSavedCapture(saved)} Compare it by path, or use capture_process_scenario_to_file ` +
             `for large captures.\n\n${summaryText(evidence)}`,

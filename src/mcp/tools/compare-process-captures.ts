@@ -117,7 +117,7 @@ function checkArguments(args: ToolArguments): CompareArguments {
   if (args['trace'] !== undefined) {
     issues.push(...documentIssues('trace', args['trace'], 'a trace specification'))
   }
-  const timing = args['timing'] ?? 'tolerant'
+  const timing = args['timing'] === undefined ? 'tolerant' : args['timing']
   if (!(TIMING_POLICIES as readonly unknown[]).includes(timing)) {
     issues.push({
       path: 'timing',
@@ -184,5 +184,10 @@ async function loadBoth(
   if (two === undefined || !isReaError(one) || !isReaError(two)) {
     throw one
   }
-  throw new ReaError(one.code, `${formatReaError(one)}\n${formatReaError(two)}`)
+  // Both sides' problems, in the text and in the issues programs read.
+  throw new ReaError(
+    one.code === two.code ? one.code : 'INVALID_EVIDENCE',
+    `${formatReaError(one)}\n${formatReaError(two)}`,
+    { issues: [...one.issues, ...two.issues], ...(one.hint === undefined ? {} : { hint: one.hint }) },
+  )
 }
