@@ -5,7 +5,8 @@ import { announceReport, withdrawPendingFolder } from '../src/report/report-envi
 import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   describe,
-  withPeriod,
+  guarded,
+  reporterWarning,
   finishRunReport,
   resolveReporterOptions,
   type ReaReporterOptions,
@@ -129,16 +130,12 @@ export default class ReaJestReporter {
   }
 
   #guard(hook: string, body: () => void): void {
-    try {
-      body()
-    } catch (error) {
-      this.#warn(`${hook} failed: ${describe(error)}`)
-    }
+    guarded(hook, body, (message) => this.#warn(message))
   }
 
   #warn(message: string): void {
     try {
-      process.stderr.write(`rea/jest-reporter: ${withPeriod(message)} The test run's result is unaffected.\n`)
+      process.stderr.write(`${reporterWarning('rea/jest-reporter', message)}\n`)
     } catch {
       // Nothing left to report with.
     }

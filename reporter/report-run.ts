@@ -156,3 +156,20 @@ export function describe(error: unknown): string {
 export function withPeriod(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`
 }
+
+/**
+ * Runs a reporter hook so that nothing it throws reaches the runner: the error becomes a warning, and the run's
+ * result stays the tests'.
+ */
+export function guarded(hook: string, body: () => void, warn: (message: string) => void): void {
+  try {
+    body()
+  } catch (error) {
+    warn(`${hook} failed: ${describe(error)}`)
+  }
+}
+
+/** A reporter warning: `<name>: <message>.` and the reassurance that the run is unaffected. */
+export function reporterWarning(name: string, message: string): string {
+  return `${name}: ${withPeriod(message)} The test run's result is unaffected.`
+}

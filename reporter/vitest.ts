@@ -6,8 +6,8 @@ import {
 } from '../src/report/assertion-record.js'
 import { announceReport } from '../src/report/report-environment.js'
 import {
-  describe,
-  withPeriod,
+  guarded,
+  reporterWarning,
   finishRunReport,
   resolveReporterOptions,
   type ReaReporterOptions,
@@ -90,15 +90,11 @@ export default class ReaVitestReporter implements Reporter {
   }
 
   #guard(hook: string, body: () => void): void {
-    try {
-      body()
-    } catch (error) {
-      this.#warn(`${hook} failed: ${describe(error)}`)
-    }
+    guarded(hook, body, (message) => this.#warn(message))
   }
 
   #warn(message: string): void {
-    const text = `rea/reporter: ${withPeriod(message)} The test run's result is unaffected.`
+    const text = reporterWarning('rea/reporter', message)
     try {
       if (this.#vitest === undefined) {
         process.stderr.write(`${text}\n`)

@@ -1,33 +1,17 @@
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { readEvidenceFileSync } from '../../src/evidence/load.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
-const execute = promisify(execFile)
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 const projectCopy = fixtureProjects('jest-report', ['@swc'])
 
-async function jest(project: string, args: string[], env: Record<string, string> = {}) {
-  const outer = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => name !== 'CI' && !name.startsWith('GITHUB_') && !name.startsWith('REA_REPORT'),
-    ),
-  )
-  try {
-    const { stdout, stderr } = await execute(process.execPath, [JEST, '--rootDir', project, ...args], {
-      cwd: project,
-      env: { ...outer, NO_COLOR: '1', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
-  }
+/** Runs the real Jest CLI in the project. */
+function jest(project: string, args: string[], env: Record<string, string> = {}) {
+  return runRunnerCli(JEST, ['--rootDir', project, ...args], project, env)
 }
 
 interface IndexEntry {

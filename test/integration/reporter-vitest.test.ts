@@ -1,42 +1,19 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { comparisonSchema } from '../../src/compare/comparison-schema.js'
 import { readEvidenceFileSync } from '../../src/evidence/load.js'
 import { REPORT_FORMAT } from '../../src/report/report-model.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
-const execute = promisify(execFile)
 const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
 const projectCopy = fixtureProjects('vitest-report')
 
-interface RunResult {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs the real Vitest CLI in the project; the outer environment's CI and GitHub variables are dropped. */
-async function vitest(project: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
-  const outer = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => name !== 'CI' && !name.startsWith('GITHUB_') && !name.startsWith('REA_REPORT'),
-    ),
-  )
-  try {
-    const { stdout, stderr } = await execute(process.execPath, [VITEST, 'run', ...args], {
-      cwd: project,
-      env: { ...outer, NO_COLOR: '1', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
-  }
+/** Runs the real Vitest CLI in the project. */
+function vitest(project: string, args: string[], env: Record<string, string> = {}) {
+  return runRunnerCli(VITEST, ['run', ...args], project, env)
 }
 
 interface IndexEntry {
