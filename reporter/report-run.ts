@@ -62,8 +62,8 @@ export function resolveReporterOptions(
   const options: Record<string, unknown> = {}
   const problems: string[] = []
   for (const [name, value] of Object.entries(input)) {
-    const field = reporterOptionsSchema.shape[name as keyof typeof reporterOptionsSchema.shape] as
-      z.ZodType | undefined
+    const shape: Record<string, z.ZodType> = reporterOptionsSchema.shape
+    const field = Object.hasOwn(shape, name) ? shape[name] : undefined
     if (field === undefined) {
       problems.push(`${name}: unknown option`)
       continue

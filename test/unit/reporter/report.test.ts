@@ -266,12 +266,14 @@ describe('reporter options', () => {
   test('one invalid option falls back alone: the others keep their values', () => {
     const warnings: string[] = []
     const options = resolveReporterOptions(
-      { outputDir: 'reports', junitAttachments: 'some', github: 'yes', colour: true },
+      { outputDir: 'reports', junitAttachments: 'some', github: 'yes', colour: true, toString: 1 },
       ROOT,
       (message) => warnings.push(message),
     )
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/junitAttachments: .*github: .*colour: unknown option/)
+    expect(warnings[0]).toMatch(
+      /junitAttachments: .*github: .*colour: unknown option; toString: unknown option/,
+    )
     expect(options).toMatchObject({ outputDir: '/repo/reports', junitAttachments: 'failures', console: true })
   })
 
