@@ -1,6 +1,6 @@
 // Token scans with many idle processes, and cleanup latency after the root exits.
 import { spawn } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { captureProcess } from '../dist/index.js'
 import { scanForRunToken } from '../dist/bench-internals.js'
 
@@ -11,9 +11,11 @@ function startIdle(count) {
   return Array.from({ length: count }, () => spawn('sleep', ['600'], { stdio: 'ignore' }))
 }
 
-async function waitForProcessCount(minimum) {
+// Waits until every idle child is running. Counting /proc entries against a baseline hung when the baseline
+// held processes that exited meanwhile (the previous batch's unreaped children).
+async function waitForRunning(children) {
   for (;;) {
-    if (readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length >= minimum) {
+    if (children.every((child) => child.pid !== undefined && existsSync(`/proc/${child.pid}`))) {
       return
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -23,10 +25,9 @@ async function waitForProcessCount(minimum) {
 export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 30 } = {}) {
   const scans = []
   for (const count of counts) {
-    const baseline = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
     const idle = startIdle(count)
     try {
-      await waitForProcessCount(baseline + count)
+      await waitForRunning(idle)
       const total = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
       const times = []
       for (let index = 0; index < repeats; index++) {
