@@ -11,7 +11,8 @@ import {
   type RecordContext,
 } from '../src/report/assertion-record.js'
 import { REPORT_ATTACHMENTS_ENV, REPORT_DIR_ENV, REPORT_ROOT_ENV } from '../src/report/report-environment.js'
-import { entryDirectory, entryFiles, relativePosix } from '../src/report/report-model.js'
+import { relativePosix } from '../src/internal/relative-posix.js'
+import { entryDirectory, entryFiles } from '../src/report/report-model.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {

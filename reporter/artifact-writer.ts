@@ -1,3 +1,4 @@
+import { relativePosix } from '../src/internal/relative-posix.js'
 import {
   existsSync,
   mkdirSync,
@@ -12,7 +13,6 @@ import path from 'node:path'
 import { canonicalJsonDocument } from '../src/evidence/canonical-json.js'
 import {
   failureHeadline,
-  relativePosix,
   REPORT_FORMAT,
   REPORT_FORMAT_VERSION,
   type ReportModel,

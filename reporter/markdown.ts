@@ -1,3 +1,4 @@
+import { relativePosix } from '../src/internal/relative-posix.js'
 import { DIMENSIONS, type Comparison, type Difference } from '../src/compare/comparison-schema.js'
 import { describeDifference } from '../src/compare/format-comparison.js'
 import { formatTraceResult } from '../src/compare/trace/index.js'
@@ -6,7 +7,6 @@ import {
   describeDivergence,
   failureHeadline,
   failuresByPriority,
-  relativePosix,
   type ReportEntry,
   type ReportModel,
 } from '../src/report/report-model.js'

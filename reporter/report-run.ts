@@ -1,3 +1,4 @@
+import { relativePosix } from '../src/internal/relative-posix.js'
 import path from 'node:path'
 import pc from 'picocolors'
 import { z } from 'zod'
@@ -6,7 +7,6 @@ import {
   buildReportModel,
   failureHeadline,
   failuresByPriority,
-  relativePosix,
   type ReportModel,
 } from '../src/report/report-model.js'
 import { writeReport } from './artifact-writer.js'

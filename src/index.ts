@@ -19,6 +19,7 @@ export {
   writeEvidenceFile,
 } from './evidence/load.js'
 export { readJournal } from './evidence/journal.js'
+export { settleEvidencePair } from './evidence/read-pair.js'
 export type { JournalEntry } from './evidence/journal.js'
 export { summarizeEvidence } from './evidence/summary.js'
 export type { SummaryOptions } from './evidence/summary.js'

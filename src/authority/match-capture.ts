@@ -7,6 +7,7 @@ import { formatReaError, isReaError, ReaError } from '../errors.js'
 import { parseEvidence, readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { isValidated } from '../evidence/validated.js'
+import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
 import type { UpdateMode } from './update-mode.js'
 
@@ -97,7 +98,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     request.authority === undefined
       ? authorityPathFor(request.testPath, request.testName, request.assertion)
       : resolveAuthorityPath(request.testPath, request.authority)
-  const shown = displayPath(request.root, authorityPath)
+  const shown = relativePosix(request.root, authorityPath)
   // `-u` replaces a mismatching, unreadable or incomparable authority file; `.not` never writes.
   const rewrite =
     request.isNot || request.updateMode !== 'all'
@@ -151,7 +152,7 @@ function judge(
   result: ResultMaker,
 ): CaptureMatchResult {
   const shown =
-    authorityPath === null ? 'the given Evidence object' : displayPath(request.root, authorityPath)
+    authorityPath === null ? 'the given Evidence object' : relativePosix(request.root, authorityPath)
   let comparison: Comparison
   try {
     comparison = compareCaptures(authority, received, {
@@ -255,11 +256,6 @@ function recorded(
 
 function terminalText(evidence: Evidence): string {
   return evidence.terminal.chunks.map((chunk) => chunk.data).join('')
-}
-
-function displayPath(root: string, file: string): string {
-  const relative = path.relative(root, file)
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/')
 }
 
 function describeError(error: unknown): string {

@@ -68,6 +68,20 @@ export interface RecordContext {
   readonly negated: boolean
 }
 
+/**
+ * One serialization per capture: a test usually checks the same capture with toMatchCapture and
+ * toSatisfyTrace, and each record carries it.
+ */
+const serialized = new WeakMap<Evidence, string>()
+function serialize(evidence: Evidence): string {
+  let text = serialized.get(evidence)
+  if (text === undefined) {
+    text = serializeEvidence(evidence)
+    serialized.set(evidence, text)
+  }
+  return text
+}
+
 function base(context: RecordContext) {
   return {
     format: ASSERTION_RECORD_FORMAT,
@@ -115,8 +129,8 @@ export function captureAssertionRecord(
     authority_path: result.authorityPath,
     comparison: result.comparison,
     trace: null,
-    reconstruction: received === null ? null : serializeEvidence(received),
-    authority_evidence: authority === null ? null : serializeEvidence(authority),
+    reconstruction: received === null ? null : serialize(received),
+    authority_evidence: authority === null ? null : serialize(authority),
   }
 }
 
@@ -135,7 +149,7 @@ export function traceAssertionRecord(
     authority_path: null,
     comparison: null,
     trace: result.result,
-    reconstruction: received === null ? null : serializeEvidence(received),
+    reconstruction: received === null ? null : serialize(received),
     authority_evidence: null,
   }
 }

@@ -47,14 +47,6 @@ export interface ReportModel {
   readonly totals: ReportTotals
 }
 
-/** POSIX path of `file` relative to `root`; files outside the root keep their absolute path. */
-export function relativePosix(root: string, file: string): string {
-  const relative = path.relative(root, file)
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
-    ? file.split(path.sep).join('/')
-    : relative.split(path.sep).join('/')
-}
-
 /**
  * An entry's folder: the test file's path under the root, then `<test name> <n>-<hash8>` like authority
  * files, under the project's name when the runner has named projects (one file can run in several). It

@@ -1,13 +1,10 @@
 import {
   compareCaptures,
   formatComparison,
-  formatReaError,
-  isReaError,
   readEvidenceFile,
   readTraceSpecFile,
-  ReaError,
+  settleEvidencePair,
   TIMING_POLICIES,
-  type Evidence,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
@@ -36,7 +33,10 @@ export const compareProcessCapturesCommand: Command = {
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
     const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
-    const [authority, reconstruction] = await readBoth(authorityPath, reconstructionPath)
+    const [authority, reconstruction] = await settleEvidencePair(
+      readEvidenceFile(authorityPath),
+      readEvidenceFile(reconstructionPath),
+    )
     const trace = tracePath === undefined ? undefined : await readTraceSpecFile(tracePath)
     const comparison = compareCaptures(authority, reconstruction, {
       timing,
@@ -50,26 +50,4 @@ export const compareProcessCapturesCommand: Command = {
     await emitDocument(text, values.output)
     return EXIT_BY_VERDICT[comparison.verdict]
   },
-}
-
-/** Both files are read and validated, so one run reports the problems of both. */
-async function readBoth(authorityPath: string, reconstructionPath: string): Promise<[Evidence, Evidence]> {
-  const [authority, reconstruction] = await Promise.allSettled([
-    readEvidenceFile(authorityPath),
-    readEvidenceFile(reconstructionPath),
-  ])
-  if (authority.status === 'fulfilled' && reconstruction.status === 'fulfilled') {
-    return [authority.value, reconstruction.value]
-  }
-  const failures: unknown[] = []
-  for (const result of [authority, reconstruction]) {
-    if (result.status === 'rejected') {
-      failures.push(result.reason)
-    }
-  }
-  const [first, second] = failures
-  if (second === undefined || !isReaError(first) || !isReaError(second)) {
-    throw first
-  }
-  throw new ReaError(first.code, `${formatReaError(first)}\n${formatReaError(second)}`)
 }

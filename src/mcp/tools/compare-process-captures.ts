@@ -3,13 +3,11 @@ import { z } from 'zod'
 import {
   compareCaptures,
   formatComparison,
-  formatReaError,
-  isReaError,
   parseEvidence,
   parseTraceSpec,
   readEvidenceFile,
   readTraceSpecFile,
-  ReaError,
+  settleEvidencePair,
   TIMING_POLICIES,
   type Evidence,
   type ReaIssue,
@@ -90,7 +88,11 @@ export function compareProcessCapturesTool(): ReaTool {
     annotations: READ_ONLY_ANNOTATIONS,
     async run(args) {
       const { authority, reconstruction, trace, timing } = checkArguments(args)
-      const [authorityEvidence, reconstructionEvidence] = await loadBoth(authority, reconstruction)
+      // Both sides are read and validated, so one call reports the problems of both, as the CLI does.
+      const [authorityEvidence, reconstructionEvidence] = await settleEvidencePair(
+        loadEvidence('authority', authority),
+        loadEvidence('reconstruction', reconstruction),
+      )
       const spec = trace === undefined ? undefined : await loadTraceSpec(trace)
       const sources: { authority?: string; reconstruction?: string } = {}
       if (typeof authority === 'string') {
@@ -163,31 +165,4 @@ async function loadEvidence(side: Side, value: DocumentArgument): Promise<Eviden
 
 async function loadTraceSpec(value: DocumentArgument): Promise<TraceSpec> {
   return typeof value === 'string' ? readTraceSpecFile(value) : parseTraceSpec(value, 'trace (inline)')
-}
-
-/** Both sides are read and validated, so one call reports the problems of both, as the CLI does. */
-async function loadBoth(
-  authority: DocumentArgument,
-  reconstruction: DocumentArgument,
-): Promise<[Evidence, Evidence]> {
-  const [first, second] = await Promise.allSettled([
-    loadEvidence('authority', authority),
-    loadEvidence('reconstruction', reconstruction),
-  ])
-  if (first.status === 'fulfilled' && second.status === 'fulfilled') {
-    return [first.value, second.value]
-  }
-  const failures = [first, second].flatMap((result) =>
-    result.status === 'rejected' ? [result.reason as unknown] : [],
-  )
-  const [one, two] = failures
-  if (two === undefined || !isReaError(one) || !isReaError(two)) {
-    throw one
-  }
-  // Both sides' problems, in the text and in the issues programs read.
-  throw new ReaError(
-    one.code === two.code ? one.code : 'INVALID_EVIDENCE',
-    `${formatReaError(one)}\n${formatReaError(two)}`,
-    { issues: [...one.issues, ...two.issues], ...(one.hint === undefined ? {} : { hint: one.hint }) },
-  )
 }
