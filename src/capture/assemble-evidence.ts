@@ -1,3 +1,9 @@
+import {
+  derivedIncompleteReasons,
+  derivedResidualUnknowns,
+  filesystemAccountingCut,
+  type AccountedBody,
+} from '../evidence/derived-unknowns.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from '../evidence/format.js'
 import { sealEvidence } from '../evidence/identity-digest.js'
 import { rootAlias } from '../filesystem/aliases.js'
@@ -10,7 +16,6 @@ import type {
   FilesystemCheckpoint,
   Interaction,
   ProcessSample,
-  ResidualUnknown,
 } from '../evidence/schema.js'
 import type { ProcessAccounting } from '../process/sampler.js'
 import type { RootBinding } from '../process/bind-root.js'
@@ -73,23 +78,11 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
   const rendered = observed.frames.accounting
   const rawTruncated = raw.omitted_chunks > 0 || observed.drain === 'incomplete'
   const renderedTruncated = rendered.omitted_for_budget > 0 || rendered.omitted_for_raw_gap > 0
-  const unknowns = residualUnknowns(observed, rawTruncated, renderedTruncated)
   const files = observed.filesystem
-  const filesystemTruncated =
+  const filesystemCut =
     files !== undefined &&
     (isTruncated(files.before) || files.after === undefined || isTruncated(files.after))
-  const incompleteReasons = [
-    ...(filesystemTruncated ? ['a filesystem checkpoint is incomplete (see truncation_details)'] : []),
-    ...(raw.omitted_chunks > 0 ? [`${raw.omitted_chunks} PTY chunks omitted by limits.output_bytes`] : []),
-    ...(observed.drain === 'incomplete'
-      ? ['terminal output after the last read may be missing (drain incomplete)']
-      : []),
-    ...(rendered.observed_frames > rendered.retained_frames
-      ? [`${rendered.observed_frames - rendered.retained_frames} frames omitted`]
-      : []),
-    ...(observed.exit.signal === null ? ['the root’s exit was not observed'] : []),
-  ]
-  const body: EvidenceBody = {
+  const accounted: AccountedBody = {
     format: EVIDENCE_FORMAT,
     format_version: EVIDENCE_FORMAT_VERSION,
     rea_version: REA_VERSION,
@@ -179,16 +172,20 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
     truncated:
       rawTruncated ||
       renderedTruncated ||
-      filesystemTruncated ||
+      filesystemCut ||
       (observed.processAccounting?.limit_reached ?? false),
-    residual_unknowns: unknowns,
+  }
+  // Residual unknowns and journal completeness follow from the accounting; import recomputes them the same way.
+  const incompleteReasons = derivedIncompleteReasons(accounted)
+  return sealEvidence({
+    ...accounted,
+    residual_unknowns: derivedResidualUnknowns(accounted),
     journal: {
       complete: incompleteReasons.length === 0,
       next_sequence: observed.nextSequence,
       incomplete_reasons: incompleteReasons,
     },
-  }
-  return sealEvidence(body)
+  })
 }
 
 function rootRecord(root: CaptureObservations['root']): EvidenceBody['process']['root'] {
@@ -210,92 +207,8 @@ function rootRecord(root: CaptureObservations['root']): EvidenceBody['process'][
   }
 }
 
-function residualUnknowns(
-  observed: CaptureObservations,
-  rawTruncated: boolean,
-  renderedTruncated: boolean,
-): ResidualUnknown[] {
-  const unknowns: ResidualUnknown[] = []
-  if (observed.drain === 'incomplete') {
-    unknowns.push({
-      dimension: 'terminal',
-      reason: 'drain_incomplete',
-      detail: 'the terminal closed before REA confirmed it had read everything the root wrote',
-    })
-  } else if (rawTruncated || renderedTruncated) {
-    unknowns.push({
-      dimension: 'terminal',
-      reason: 'truncated',
-      detail: 'a terminal budget dropped observations',
-    })
-  }
-  if (observed.exit.signal === null) {
-    unknowns.push({
-      dimension: 'exit',
-      reason: 'exit_not_observed',
-      detail: 'the PTY never reported the root’s exit',
-    })
-  }
-  const files = observed.filesystem
-  if (files !== undefined && files.after === undefined) {
-    unknowns.push({
-      dimension: 'filesystem',
-      reason: 'after_checkpoint_missing',
-      detail: 'the after_settlement checkpoint was not taken',
-    })
-  }
-  // Entries a cut enumeration never listed have no effect entry at all, so the cut itself is the unknown.
-  for (const [checkpoint, snapshot] of [
-    ['before_launch', files?.before],
-    ['after_settlement', files?.after],
-  ] as const) {
-    for (const root of snapshot?.accounting.roots ?? []) {
-      if (!root.exhausted) {
-        unknowns.push({
-          dimension: 'filesystem',
-          reason: 'enumeration_incomplete',
-          detail: `${root.alias} was not enumerated completely at ${checkpoint}; entries it did not list may have changed`,
-        })
-      }
-    }
-  }
-  const unknownEffects = new Map<string, number>()
-  for (const effect of files?.effects ?? []) {
-    if (effect.status === 'unknown') {
-      unknownEffects.set(effect.reason, (unknownEffects.get(effect.reason) ?? 0) + 1)
-    }
-  }
-  for (const [reason, count] of unknownEffects) {
-    unknowns.push({
-      dimension: 'filesystem',
-      reason,
-      detail: `${count} ${count === 1 ? 'entry' : 'entries'} whose effect could not be established (${reason})`,
-    })
-  }
-  if (observed.processAccounting === undefined) {
-    unknowns.push({
-      dimension: 'process',
-      reason: 'process_inspection_unavailable',
-      detail: `REA cannot inspect processes on ${process.platform}: the process tree was not observed`,
-    })
-  }
-  for (const unverified of [...observed.owned.unverified, ...observed.owned.unexplained]) {
-    unknowns.push({
-      dimension: 'process',
-      reason: unverified.related ? 'related_process_unverified' : 'unrelated_process_unverified',
-      detail: `pid ${unverified.pid} started during the capture; ${unverified.reason}`,
-    })
-  }
-  return unknowns
-}
-
 function isTruncated(snapshot: FilesystemSnapshot): boolean {
-  const accounting = snapshot.accounting
-  return (
-    accounting.roots.some((root) => !root.exhausted) ||
-    accounting.hash_omissions.length > 0 ||
-    accounting.enumeration_failures.length > 0
-  )
+  return filesystemAccountingCut(snapshot.accounting)
 }
 
 function accountFor(snapshot: FilesystemSnapshot): EvidenceBody['truncation_details']['filesystem_before'] {

@@ -17,6 +17,7 @@ import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
 import { compareProcess } from './process.js'
+import { withUnobserved } from './residual-unknowns.js'
 import { TIMING_TOLERANCE } from './timing.js'
 import { compareTerminal } from './terminal.js'
 import { terminalDiff } from './terminal-diff.js'
@@ -50,13 +51,16 @@ export function compareCaptures(
   assertSameContract(authority, reconstruction)
   const policy = options.timing ?? 'tolerant'
   const streams = { authority: terminalStream(authority), reconstruction: terminalStream(reconstruction) }
-  const dimensions = {
+  const compared = {
     terminal: compareTerminal(authority, reconstruction, streams),
     interaction: compareInteractions(authority, reconstruction, policy),
     exit: compareExit(authority, reconstruction, policy),
     filesystem: compareFilesystem(authority, reconstruction),
     process: compareProcess(authority, reconstruction, policy),
   }
+  const dimensions = Object.fromEntries(
+    DIMENSIONS.map((name) => [name, withUnobserved(name, compared[name], authority, reconstruction)]),
+  ) as typeof compared
   const trace = options.trace === undefined ? null : traceVerdicts(authority, reconstruction, options.trace)
   return {
     format: COMPARISON_FORMAT,

@@ -28,16 +28,6 @@ export function compareFilesystem(authority: Evidence, reconstruction: Evidence)
     for (const gap of enumerationGaps(evidence)) {
       findings.unknown(gap.reason, `${side}: ${gap.detail}`)
     }
-    for (const unknown of evidence.residual_unknowns) {
-      // Unknown effects are reported per path below, where they can be named; cut enumerations just above.
-      if (
-        unknown.dimension === 'filesystem' &&
-        unknown.reason !== 'enumeration_incomplete' &&
-        !evidence.filesystem.effects.some(isUnknownWith(unknown.reason))
-      ) {
-        findings.unknown(unknown.reason, `${side}: ${unknown.detail}`)
-      }
-    }
   }
   compareRoots(authority, reconstruction, findings)
   const left = new Map(authority.filesystem.effects.map((effect) => [effect.path, effect]))
@@ -48,9 +38,6 @@ export function compareFilesystem(authority: Evidence, reconstruction: Evidence)
   }
   return findings.result()
 }
-
-const isUnknownWith = (reason: string) => (effect: FileEffect) =>
-  effect.status === 'unknown' && effect.reason === reason
 
 function compareRoots(authority: Evidence, reconstruction: Evidence, findings: DimensionFindings): void {
   const right = new Map(reconstruction.filesystem.roots.map((root) => [root.alias, root]))
@@ -127,7 +114,8 @@ function compareEffect(
     )
     return
   }
-  // Deleted entries are compared by what was deleted; the others by the state they were left in.
+  // Deleted entries are compared by what was deleted; the others by the state they were left in, and a
+  // modified entry also by the state it started from.
   const p = x.status === 'deleted' ? x.before : (x.after ?? x.before)
   const q = y.status === 'deleted' ? y.before : (y.after ?? y.before)
   if (p === null || q === null) {
@@ -136,15 +124,26 @@ function compareEffect(
     }
     return
   }
-  compareEntries(path, p, q, findings)
+  compareEntries(path, p, q, 'filesystem.files', findings)
+  if (x.status === 'modified' && y.status === 'modified') {
+    compareEntries(path, x.before, y.before, 'filesystem.files_before', findings)
+  }
 }
 
-function compareEntries(path: string, p: FileEntry, q: FileEntry, findings: DimensionFindings): void {
+/** `field` names the checkpoint: `filesystem.files` for the state compared, `filesystem.files_before` for a start. */
+function compareEntries(
+  path: string,
+  p: FileEntry,
+  q: FileEntry,
+  field: string,
+  findings: DimensionFindings,
+): void {
   const location = { kind: 'file' as const, path }
+  const before = field === 'filesystem.files_before' ? ' before launch' : ''
   if (p.type !== q.type) {
     findings.differ(
-      `filesystem.files[${path}].type`,
-      `${path} is a ${p.type} in the authority, a ${q.type} in the reconstruction`,
+      `${field}[${path}].type`,
+      `${path} is${before} a ${p.type} in the authority, a ${q.type} in the reconstruction`,
       p.type,
       q.type,
       location,
@@ -154,16 +153,16 @@ function compareEntries(path: string, p: FileEntry, q: FileEntry, findings: Dime
   if (p.type === 'file' && q.type === 'file') {
     if (p.size !== q.size) {
       findings.differ(
-        `filesystem.files[${path}].size`,
-        `${path} has a different size`,
+        `${field}[${path}].size`,
+        `${path} has a different size${before}`,
         p.size,
         q.size,
         location,
       )
     } else if (p.sha256 !== null && q.sha256 !== null && p.sha256 !== q.sha256) {
       findings.differ(
-        `filesystem.files[${path}].sha256`,
-        `${path} has different content`,
+        `${field}[${path}].sha256`,
+        `${path} has different content${before}`,
         p.sha256,
         q.sha256,
         location,
@@ -177,8 +176,8 @@ function compareEntries(path: string, p: FileEntry, q: FileEntry, findings: Dime
   }
   if (p.type === 'symlink' && q.type === 'symlink' && p.target !== q.target) {
     findings.differ(
-      `filesystem.files[${path}].target`,
-      `${path} points elsewhere`,
+      `${field}[${path}].target`,
+      `${path} points elsewhere${before}`,
       p.target,
       q.target,
       location,
@@ -186,8 +185,8 @@ function compareEntries(path: string, p: FileEntry, q: FileEntry, findings: Dime
   }
   if ('mode' in p && 'mode' in q && p.mode !== q.mode) {
     findings.differ(
-      `filesystem.files[${path}].mode`,
-      `${path} has different permissions`,
+      `${field}[${path}].mode`,
+      `${path} has different permissions${before}`,
       p.mode,
       q.mode,
       location,

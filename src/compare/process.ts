@@ -35,17 +35,6 @@ export function compareProcess(
         `the ${side}'s owned-process cleanup was ${evidence.cleanup.owned_processes}`,
       )
     }
-    for (const unknown of evidence.residual_unknowns) {
-      if (unknown.dimension !== 'process') {
-        continue
-      }
-      // Not in the root's session, group or lineage: by REA's ownership rules it is not the capture's.
-      if (unknown.reason === 'unrelated_process_unverified') {
-        findings.note(`${side}: ${unknown.detail} (unrelated to the capture; left untouched)`)
-      } else {
-        findings.unknown(unknown.reason, `${side}: ${unknown.detail}`)
-      }
-    }
   }
   const x = authority.settlement
   const y = reconstruction.settlement

@@ -35,6 +35,9 @@ const ENDPOINT = new RegExp(
   'gi',
 )
 
+// Every form above contains a colon, `port` or `listen`: text without them is skipped without the full search.
+const MAY_HOLD_ENDPOINT = /:|port|listen/i
+
 type EndpointForm = 'field' | 'listen' | 'url' | 'ipv4' | 'ipv6' | 'localhost'
 
 /** Characters that, right before the form, make it part of a longer word (`import`, `mylocalhost`, `1.1.2.3.4`). */
@@ -65,6 +68,9 @@ const ESCAPE_LOOKBACK_CHARACTERS = 40
  * normalizePorts('src/a.ts:42:7 80x24 db:5432') // unchanged
  */
 export function normalizePorts(text: string): string {
+  if (!MAY_HOLD_ENDPOINT.test(text)) {
+    return text
+  }
   let result = ''
   let copiedUpTo = 0
   let searchFrom = 0

@@ -68,17 +68,24 @@ export function commitEvent(event: ScenarioEvent): CommittedEvent {
     : { type: 'input', at_ms: event.at_ms, sensitive: false, data: event.data }
 }
 
-/** The working directory as committed: portable across clones of the same repository. */
-export function contractWorkingDirectory(root: string, workingDirectory: string): string {
-  const relative = path.relative(root, workingDirectory)
+/**
+ * The working directory as committed: portable across clones of the same repository. `paths` is the host's path
+ * flavour; import passes the flavour of the capturing host, which may differ from its own.
+ */
+export function contractWorkingDirectory(
+  root: string,
+  workingDirectory: string,
+  paths: path.PlatformPath = path,
+): string {
+  const relative = paths.relative(root, workingDirectory)
   if (relative === '') {
     return '.'
   }
   // `..cache` is a subdirectory; only `..` itself or a path starting with `../` leaves the root.
-  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
-    return workingDirectory.split(path.sep).join('/')
+  if (relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative)) {
+    return workingDirectory.split(paths.sep).join('/')
   }
-  return relative.split(path.sep).join('/')
+  return relative.split(paths.sep).join('/')
 }
 
 /**

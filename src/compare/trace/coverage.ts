@@ -1,5 +1,6 @@
 import type { Evidence } from '../../evidence/schema.js'
 import { enumerationGaps } from '../enumeration-gaps.js'
+import { unattributedJournalGaps } from '../journal-gaps.js'
 import type { TraceUnknown } from './result-schema.js'
 
 /**
@@ -121,33 +122,17 @@ function filesystemUnknowns(evidence: Evidence): TraceUnknown[] {
 }
 
 /**
- * `journal.complete` is false for causes this module reads from their own fields (omitted chunks, drain, the
- * exit, omitted frames, filesystem accounting), one incomplete reason each. A reason beyond those is a cause
- * it does not know, so it affects every source. Counting avoids classifying reasons by their text.
+ * A journal gap REA derives from one source is read from that source's own fields above; a reason beyond those
+ * is a cause this module cannot place, so it affects every source.
  */
 function unexplainedJournalGap(evidence: Evidence): TraceUnknown[] {
-  if (evidence.journal.complete) {
-    return []
-  }
-  const details = evidence.truncation_details
-  const known = [
-    details.raw_terminal.omitted_chunks > 0,
-    details.raw_terminal.drain === 'incomplete',
-    details.rendered_terminal.observed_frames > details.rendered_terminal.retained_frames,
-    evidence.filesystem.status === 'observed' &&
-      (details.filesystem_after === null ||
-        details.filesystem_before?.truncated === true ||
-        details.filesystem_after.truncated),
-    evidence.exit.signal === null,
-  ].filter(Boolean).length
-  const reasons = evidence.journal.incomplete_reasons
-  if (known > 0 && reasons.length <= known) {
-    return []
-  }
-  return [
-    {
-      reason: 'journal_incomplete',
-      detail: `the event journal is incomplete for a reason this REA does not attribute to a source${reasons.length === 0 ? '' : ` (${reasons.join('; ')})`}`,
-    },
-  ]
+  const gaps = unattributedJournalGaps(evidence)
+  return gaps.length === 0
+    ? []
+    : [
+        {
+          reason: 'journal_incomplete',
+          detail: `the event journal is incomplete for a reason this REA does not attribute to a source (${gaps.join('; ')})`,
+        },
+      ]
 }

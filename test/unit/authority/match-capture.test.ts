@@ -8,6 +8,7 @@ import { matchTrace } from '../../../src/authority/match-trace.js'
 import { updateModeOf } from '../../../src/authority/update-mode.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { captureProcess, type Evidence } from '../../../src/index.js'
+import { rederive } from '../../helpers/rederive.js'
 
 let capture: Evidence
 let other: Evidence
@@ -118,8 +119,7 @@ describe('matchCapture', () => {
     // The same output, but this side's drain was incomplete: equality cannot be established.
     const unknown = structuredClone(capture)
     unknown.truncation_details.raw_terminal.drain = 'incomplete'
-    unknown.truncation_details.raw_terminal.truncated = true
-    unknown.truncated = true
+    rederive(unknown)
     const against = request({ authority: capture, received: resealed(unknown) })
     const plain = matchCapture(against)
     const negated = matchCapture({ ...against, isNot: true })

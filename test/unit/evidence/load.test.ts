@@ -354,7 +354,11 @@ describe('parseEvidence on large and filesystem captures', () => {
       .sort((a, b) => a.sequence - b.sequence)
       .forEach((record, index) => (record.sequence = count + index))
     big.journal.next_sequence = count + others.length
-    big.truncation_details.raw_terminal.retained_chunks = count
+    const raw = big.truncation_details.raw_terminal
+    raw.retained_chunks = count
+    raw.observed_chunks = count + raw.omitted_chunks
+    raw.retained_bytes = count
+    raw.observed_bytes = count + raw.omitted_bytes
     const record = big as unknown as Record<string, unknown>
     record['identity_digest'] = computeIdentityDigest(record)
     expect(parseEvidence(record).terminal.chunks).toHaveLength(count)

@@ -6,7 +6,7 @@ import {
   type TraceSpec,
 } from '../../../src/compare/trace/index.js'
 import { traceResultSchema } from '../../../src/compare/trace/result-schema.js'
-import { buildEvidence, effect, type JournalItem } from './build-evidence.js'
+import { buildEvidence, effect, type JournalItem } from '../../helpers/build-evidence.js'
 
 function spec(events: unknown[], order: { before: string; after: string }[] = []): TraceSpec {
   return parseTraceSpec({ format: TRACE_SPEC_FORMAT, format_version: 1, events, order })
@@ -479,16 +479,12 @@ describe('checkTrace', () => {
       const unknownEffect = {
         path: 'root_0:report.json',
         status: 'unknown',
-        before: null,
-        after: { type: 'file', size: 1, sha256: null, mode: '0644' },
-        reason: 'before_enumeration_incomplete',
+        // Both checkpoints list it with the same size, but one digest is missing: changed or not is unknown.
+        before: { type: 'file', size: 1, sha256: null, mode: '0644' },
+        after: { type: 'file', size: 1, sha256: 'a'.repeat(64), mode: '0644' },
+        reason: 'digest_unavailable',
       } as const
-      const evidence = buildEvidence([], {
-        effects: [effect('root_0:.', 'created'), unknownEffect],
-        residualUnknowns: [
-          { dimension: 'filesystem', reason: 'before_enumeration_incomplete', detail: '1 entry' },
-        ],
-      })
+      const evidence = buildEvidence([], { effects: [effect('root_0:.', 'created'), unknownEffect] })
       const result = checkTrace(evidence, files)
       expect(result.verdict).toBe('unknown')
       expect(result.events[1]).toMatchObject({ status: 'unknown', reason: 'file_effect_unknown' })

@@ -5,7 +5,7 @@ import {
   parseTraceSpec,
   TRACE_SPEC_FORMAT,
 } from '../../../src/compare/trace/index.js'
-import { buildEvidence } from './build-evidence.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
 
 const spec = parseTraceSpec({
   format: TRACE_SPEC_FORMAT,

@@ -1,8 +1,20 @@
-import { canonicalDigest } from '../../../src/evidence/canonical-json.js'
-import { EVIDENCE_FORMAT_VERSION } from '../../../src/evidence/format.js'
-import { sealEvidence } from '../../../src/evidence/identity-digest.js'
-import { parseEvidence } from '../../../src/evidence/load.js'
-import type { Evidence, EvidenceBody, FileEffect, ResidualUnknown } from '../../../src/evidence/schema.js'
+import { canonicalDigest, canonicalJson } from '../../src/evidence/canonical-json.js'
+import {
+  derivedIncompleteReasons,
+  derivedResidualUnknowns,
+  type AccountedBody,
+} from '../../src/evidence/derived-unknowns.js'
+import { classifyEffects } from '../../src/evidence/file-effects.js'
+import { EVIDENCE_FORMAT_VERSION } from '../../src/evidence/format.js'
+import { sealEvidence } from '../../src/evidence/identity-digest.js'
+import { parseEvidence } from '../../src/evidence/load.js'
+import type {
+  Evidence,
+  EvidenceBody,
+  FileEffect,
+  FileEntry,
+  ResidualUnknown,
+} from '../../src/evidence/schema.js'
 
 /** One journal entry, in order; sequence numbers are assigned from the position in the list. */
 export type JournalItem =
@@ -26,10 +38,14 @@ export type JournalItem =
 
 export interface BuildOptions {
   readonly drain?: 'complete' | 'incomplete'
-  /** Selects one observation root, root_0, with these effects. */
+  /**
+   * Selects one observation root, root_0, with these effects; the checkpoints are made from their before and
+   * after entries. An effect unknown for a cut enumeration cuts that checkpoint's root.
+   */
   readonly effects?: readonly FileEffect[]
-  /** Whether root_0 was enumerated completely at both checkpoints (default true). */
+  /** Whether root_0 was enumerated completely at the after_settlement checkpoint (default true). */
   readonly rootExhausted?: boolean
+  /** Residual unknowns beyond the ones the accounting implies (those are always added). */
   readonly residualUnknowns?: readonly ResidualUnknown[]
   /** Extra incomplete reasons beyond the ones derived from the items, e.g. for a cause REA adds later. */
   readonly extraIncompleteReasons?: readonly string[]
@@ -84,7 +100,9 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
       omitted.push({ ...position, last_at_ms: position.at_ms, ...item.omitted })
     } else if ('interaction' in item) {
       const { event_index, type = 'input', outcome = 'dispatched' } = item.interaction
-      interactions.push({ ...position, event_index, type, scheduled_at_ms: 0, outcome })
+      const delivery =
+        type !== 'signal' || outcome === 'skipped' ? {} : { delivery: SIGNAL_DELIVERY[outcome] }
+      interactions.push({ ...position, event_index, type, scheduled_at_ms: 0, outcome, ...delivery })
     } else if ('exit' in item) {
       exit = { ...position, reason: 'exited', ...item.exit }
     } else {
@@ -97,7 +115,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
               columns: 80,
               rows: 24,
               cursor: { row: 0, column: 0 },
-              lines: [],
+              lines: Array.from({ length: 24 }, () => ''),
               serialized_state: '',
             }
           : { ...base, status: 'omitted', reason: 'rendered_bytes_budget' },
@@ -116,30 +134,71 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
   const retainedBytes = chunks.reduce((total, chunk) => total + chunk.byte_length, 0)
   const framesOmitted = frames.filter((frame) => frame.status === 'omitted').length
   const exhausted = options.rootExhausted ?? true
-  const accounting = {
-    file_count_limit: LIMITS.file_count,
-    depth_limit: LIMITS.filesystem_depth,
-    entries_retained: 0,
-    count_limit_reached: !exhausted,
-    depth_limited: [],
-    incomplete_directories: exhausted ? [] : ['root_0:.'],
-    enumeration_failures: [],
-    file_bytes_budget: LIMITS.file_bytes,
-    bytes_hashed: 0,
-    hash_omissions: [],
-    roots: [{ alias: 'root_0', exhausted }],
-    truncated: !exhausted,
+  const effects = options.effects ?? []
+  const filesBefore: Record<string, FileEntry> = {}
+  const filesAfter: Record<string, FileEntry> = {}
+  for (const fileEffect of effects) {
+    if (fileEffect.before !== null) {
+      filesBefore[fileEffect.path] = fileEffect.before
+    }
+    if (fileEffect.after !== null) {
+      filesAfter[fileEffect.path] = fileEffect.after
+    }
   }
-  const incompleteReasons = [
-    ...(selected && !exhausted ? ['a filesystem checkpoint is incomplete (see truncation_details)'] : []),
-    ...(omittedCount > 0 ? [`${omittedCount} PTY chunks omitted by limits.output_bytes`] : []),
-    ...(drain === 'incomplete'
-      ? ['terminal output after the last read may be missing (drain incomplete)']
-      : []),
-    ...(framesOmitted > 0 ? [`${framesOmitted} frames omitted`] : []),
-    ...(exit.signal === null ? ['the root’s exit was not observed'] : []),
-    ...(options.extraIncompleteReasons ?? []),
-  ]
+  const cut = (reason: string) => effects.some((e) => e.status === 'unknown' && e.reason === reason)
+  const accounting = (files: Record<string, FileEntry>, rootExhausted: boolean) => {
+    const omissions = Object.entries(files).flatMap(([path, entry]) =>
+      entry.type === 'file' && entry.sha256 === null
+        ? [
+            {
+              path,
+              size: entry.size,
+              remaining_budget: LIMITS.file_bytes,
+              reason: 'file_unavailable' as const,
+              system_code: 'EACCES',
+            },
+          ]
+        : [],
+    )
+    return {
+      file_count_limit: LIMITS.file_count,
+      depth_limit: LIMITS.filesystem_depth,
+      entries_retained: Object.keys(files).length,
+      count_limit_reached: !rootExhausted,
+      depth_limited: [],
+      incomplete_directories: [],
+      enumeration_failures: [],
+      file_bytes_budget: LIMITS.file_bytes,
+      bytes_hashed: Object.values(files).reduce(
+        (sum, entry) => sum + (entry.type === 'file' && entry.sha256 !== null ? entry.size : 0),
+        0,
+      ),
+      hash_omissions: omissions,
+      roots: [{ alias: 'root_0', exhausted: rootExhausted }],
+      truncated: !rootExhausted || omissions.length > 0,
+    }
+  }
+  const accountingBefore = accounting(filesBefore, !cut('before_enumeration_incomplete'))
+  const accountingAfter = accounting(filesAfter, exhausted && !cut('after_enumeration_incomplete'))
+  const recomputed = classifyEffects(
+    { entries: filesBefore, accounting: accountingBefore },
+    { entries: filesAfter, accounting: accountingAfter },
+  )
+  if (selected && canonicalJson(recomputed) !== canonicalJson([...effects].sort(byPath))) {
+    throw new Error(`the effects do not follow from their entries: ${canonicalJson(recomputed)}`)
+  }
+  const events: EvidenceBody['commitments']['comparison_contract']['value']['events'] = []
+  for (const interaction of interactions) {
+    while (events.length <= interaction.event_index) {
+      events.push({ type: 'input', at_ms: 0, sensitive: false, data: 'x' })
+    }
+    events[interaction.event_index] =
+      interaction.type === 'resize'
+        ? { type: 'resize', at_ms: 0, columns: 80, rows: 24 }
+        : interaction.type === 'signal'
+          ? { type: 'signal', at_ms: 0, signal: 'SIGINT' }
+          : { type: 'input', at_ms: 0, sensitive: false, data: 'x' }
+  }
   const observationPaths = selected ? ['./out'] : []
   const contract = {
     working_directory: '.',
@@ -147,7 +206,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
     filesystem_observation_paths: observationPaths,
     terminal: { columns: 80, rows: 24, scrollback: 1000 },
     terminal_type: 'xterm-256color',
-    events: [],
+    events,
     timeout_ms: 30_000,
     idle_timeout_ms: null,
     settle_ms: 100,
@@ -156,7 +215,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
     normalization: NORMALIZATION,
     line_format: 'visible-rows-trailing-spaces-trimmed-v1',
   }
-  const body: EvidenceBody = {
+  const accounted: AccountedBody = {
     format: 'rea.process-capture.evidence',
     format_version: EVIDENCE_FORMAT_VERSION,
     rea_version: '0.1.0',
@@ -176,7 +235,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
         environment: {},
         filesystem_observation_paths: observationPaths,
         terminal: contract.terminal,
-        events: [],
+        events,
         timeout_ms: 30_000,
         idle_timeout_ms: null,
         settle_ms: 100,
@@ -189,6 +248,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
       normalization: committed(NORMALIZATION),
     },
     disposition: exit.reason,
+    ...(exit.reason === 'failed' ? { failure: 'Error: built to fail' } : {}),
     duration_ms: 100,
     terminal: { chunks, omitted_chunks: omitted, frames, redaction: null },
     interactions,
@@ -203,13 +263,16 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
       temporary_root: 'not_created',
       elapsed_ms: 0,
     },
-    normalized_result: { files_before: selected ? {} : null, files_after: selected ? {} : null },
+    normalized_result: {
+      files_before: selected ? filesBefore : null,
+      files_after: selected ? filesAfter : null,
+    },
     filesystem: selected
       ? {
           status: 'observed',
           roots: [{ alias: 'root_0', path: './out', before: 'directory', after: 'directory' }],
           checkpoints,
-          effects: [...(options.effects ?? [])],
+          effects: recomputed,
         }
       : { status: 'not_selected', roots: [], checkpoints: [], effects: [] },
     truncation_details: {
@@ -233,8 +296,8 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
         omitted_for_raw_gap: 0,
         truncated: framesOmitted > 0,
       },
-      filesystem_before: selected ? accounting : null,
-      filesystem_after: selected ? accounting : null,
+      filesystem_before: selected ? accountingBefore : null,
+      filesystem_after: selected ? accountingAfter : null,
       process: {
         sample_limit: 1000,
         samples_retained: 0,
@@ -243,8 +306,25 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
         coverage: 'sampled',
       },
     },
-    truncated: omittedCount > 0 || drain === 'incomplete' || framesOmitted > 0 || (selected && !exhausted),
-    residual_unknowns: [...(options.residualUnknowns ?? [])],
+    truncated:
+      omittedCount > 0 ||
+      drain === 'incomplete' ||
+      framesOmitted > 0 ||
+      (selected && (accountingBefore.truncated || accountingAfter.truncated)),
+  }
+  const derived = derivedResidualUnknowns(accounted)
+  const isDerived = (unknown: ResidualUnknown) =>
+    derived.some((known) => known.dimension === unknown.dimension && known.reason === unknown.reason)
+  const incompleteReasons = [
+    ...derivedIncompleteReasons(accounted),
+    ...(options.extraIncompleteReasons ?? []),
+  ]
+  const body: EvidenceBody = {
+    ...accounted,
+    residual_unknowns: [
+      ...derived,
+      ...(options.residualUnknowns ?? []).filter((unknown) => !isDerived(unknown)),
+    ],
     journal: {
       complete: incompleteReasons.length === 0,
       next_sequence: sequence,
@@ -254,6 +334,10 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
   // The same checks as importing a saved capture, so the builder cannot drift from the real format.
   return parseEvidence(JSON.parse(JSON.stringify(sealEvidence(body))), 'built Evidence')
 }
+
+const SIGNAL_DELIVERY = { dispatched: 'signaled', failed: 'unverified' } as const
+
+const byPath = (a: FileEffect, b: FileEffect): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
 /** A file effect as classifyEffects writes it. */
 export function effect(path: string, status: 'created' | 'deleted' | 'unchanged'): FileEffect {

@@ -1,5 +1,10 @@
-import type { FileEffect, FileEntry } from '../evidence/schema.js'
-import type { FilesystemSnapshot } from './snapshot.js'
+import type { FileEffect, FileEntry } from './schema.js'
+
+/** One filesystem checkpoint as far as effects are concerned: its entries and which roots were listed whole. */
+export interface CheckpointEntries {
+  readonly entries: Readonly<Record<string, FileEntry>>
+  readonly accounting: { readonly roots: readonly { readonly alias: string; readonly exhausted: boolean }[] }
+}
 
 type Change = Extract<FileEffect, { status: 'modified' }>['changes'][number]
 
@@ -8,12 +13,12 @@ function aliasOf(key: string): string {
   return key.slice(0, key.indexOf(':'))
 }
 
-function exhaustedRoots(snapshot: FilesystemSnapshot): Set<string> {
+function exhaustedRoots(snapshot: CheckpointEntries): Set<string> {
   return new Set(snapshot.accounting.roots.filter((root) => root.exhausted).map((root) => root.alias))
 }
 
 /** Keys below a symbolic link on the other side: REA does not follow links, so their state there is unknown. */
-function belowSymlink(key: string, entries: Record<string, FileEntry>): boolean {
+function belowSymlink(key: string, entries: Readonly<Record<string, FileEntry>>): boolean {
   const alias = aliasOf(key)
   const segments = key.slice(key.indexOf(':') + 1).split('/')
   for (let length = 1; length < segments.length; length++) {
@@ -55,9 +60,10 @@ function changesBetween(before: FileEntry, after: FileEntry): Change[] | 'undeci
  * Classifies every entry seen at either checkpoint. An entry present on one side only proves creation or
  * deletion only when its root was enumerated completely on the side where it is missing; a missing digest
  * does not make absence unknown; a root's partial enumeration leaves other roots' effects as they are.
- * Modified means the type, size, digest, permission bits or link target changed.
+ * Modified means the type, size, digest, permission bits or link target changed. The capture classifies its
+ * snapshots with it, and import recomputes it from `normalized_result` to check the recorded effects.
  */
-export function classifyEffects(before: FilesystemSnapshot, after: FilesystemSnapshot): FileEffect[] {
+export function classifyEffects(before: CheckpointEntries, after: CheckpointEntries): FileEffect[] {
   const exhaustedBefore = exhaustedRoots(before)
   const exhaustedAfter = exhaustedRoots(after)
   const keys = [...new Set([...Object.keys(before.entries), ...Object.keys(after.entries)])].sort()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { FileEntry } from '../../../src/evidence/schema.js'
-import { classifyEffects } from '../../../src/filesystem/effects.js'
+import { classifyEffects } from '../../../src/evidence/file-effects.js'
 import type { FilesystemSnapshot } from '../../../src/filesystem/snapshot.js'
 
 const file = (sha256: string | null, size = 3, mode = '0644'): FileEntry => ({

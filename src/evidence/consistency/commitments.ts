@@ -1,0 +1,89 @@
+import path from 'node:path'
+import { contractWorkingDirectory } from '../../scenario/commitment.js'
+import { canonicalDigest } from '../canonical-json.js'
+import type { Evidence } from '../schema.js'
+import { sameJson, type DerivedFacts } from './facts.js'
+
+const COMMITMENTS = ['scenario', 'executable', 'comparison_contract', 'normalization'] as const
+
+/**
+ * Each commitment's digest must be that of its value: comparison trusts the contract digest, so an edited
+ * contract value (even in a document whose identity digest was recomputed) is caught here.
+ */
+export function checkCommitmentDigests(evidence: Evidence, facts: DerivedFacts): void {
+  for (const name of COMMITMENTS) {
+    const commitment = evidence.commitments[name]
+    facts.expect(
+      canonicalDigest(commitment.value) === commitment.sha256,
+      `commitments.${name}.sha256`,
+      `commitments.${name}.value`,
+      () => 'the digest is not that of the committed value: the file was edited or corrupted after capture',
+      'commitment_digest',
+    )
+  }
+}
+
+/**
+ * The scenario and normalization commitments restate what the contract and the executable commitment hold;
+ * only the comparison contract is compared, so every restated field must agree with it.
+ */
+export function checkCommitmentValues(evidence: Evidence, facts: DerivedFacts): void {
+  const { scenario, executable, comparison_contract: contract, normalization } = evidence.commitments
+  const restated = (field: string, value: unknown, against: string, source: unknown): void =>
+    facts.expect(sameJson(value, source), field, against, () => 'the two say different things')
+  restated(
+    'commitments.normalization.value',
+    normalization.value,
+    'commitments.comparison_contract.value.normalization',
+    contract.value.normalization,
+  )
+  for (const field of [
+    'environment',
+    'filesystem_observation_paths',
+    'terminal',
+    'events',
+    'timeout_ms',
+    'idle_timeout_ms',
+    'settle_ms',
+    'finalization_ms',
+    'limits',
+  ] as const) {
+    restated(
+      `commitments.scenario.value.${field}`,
+      scenario.value[field],
+      `commitments.comparison_contract.value.${field}`,
+      contract.value[field],
+    )
+  }
+  for (const field of ['ports', 'patterns'] as const) {
+    restated(
+      `commitments.scenario.value.normalization.${field}`,
+      scenario.value.normalization[field],
+      `commitments.comparison_contract.value.normalization.${field}`,
+      contract.value.normalization[field],
+    )
+  }
+  for (const field of ['executable', 'arguments'] as const) {
+    restated(
+      `commitments.scenario.value.${field}`,
+      scenario.value[field],
+      `commitments.executable.value.${field}`,
+      executable.value[field],
+    )
+  }
+  // The contract holds the working directory relative to the capture root, in the capturing host's flavour.
+  const root = evidence.host.capture_root
+  const paths = path.posix.isAbsolute(root) ? path.posix : path.win32
+  const expected = contractWorkingDirectory(
+    root,
+    paths.resolve(root, scenario.value.working_directory),
+    paths,
+  )
+  facts.expect(
+    expected === contract.value.working_directory,
+    'commitments.scenario.value.working_directory',
+    'commitments.comparison_contract.value.working_directory and host.capture_root',
+    () =>
+      `${JSON.stringify(scenario.value.working_directory)} from ${JSON.stringify(root)} is ${JSON.stringify(expected)}, the contract says ${JSON.stringify(contract.value.working_directory)}`,
+  )
+}

@@ -1,0 +1,52 @@
+import type { Evidence } from '../schema.js'
+import type { DerivedFacts } from './facts.js'
+
+const OUTCOME_BY_DELIVERY = {
+  signaled: 'dispatched',
+  gone: 'skipped',
+  'identity-changed': 'skipped',
+  unverified: 'failed',
+} as const
+
+/** Each record answers one event of the contract, once, with that event's type and schedule. */
+export function checkInteractions(evidence: Evidence, facts: DerivedFacts): void {
+  const { events } = evidence.commitments.comparison_contract.value
+  const answered = new Set<number>()
+  evidence.interactions.forEach((interaction, index) => {
+    const at = `interactions[${index}]`
+    const event = events[interaction.event_index]
+    facts.expect(
+      event !== undefined && !answered.has(interaction.event_index),
+      `${at}.event_index`,
+      'the contract’s events',
+      () =>
+        `event ${interaction.event_index} ${event === undefined ? 'does not exist' : 'already has a record'}`,
+    )
+    answered.add(interaction.event_index)
+    if (event === undefined) {
+      return
+    }
+    facts.expect(
+      interaction.type === event.type,
+      `${at}.type`,
+      `the contract’s events[${interaction.event_index}].type`,
+      () => `${interaction.type} against ${event.type}`,
+    )
+    facts.expect(
+      interaction.scheduled_at_ms === event.at_ms,
+      `${at}.scheduled_at_ms`,
+      `the contract’s events[${interaction.event_index}].at_ms`,
+      () => `${interaction.scheduled_at_ms} against ${event.at_ms}`,
+    )
+    const delivery = interaction.delivery
+    facts.expect(
+      delivery === undefined
+        ? interaction.type !== 'signal' || interaction.outcome === 'skipped'
+        : interaction.type === 'signal' && OUTCOME_BY_DELIVERY[delivery] === interaction.outcome,
+      `${at}.delivery`,
+      `${at}.type and outcome`,
+      () =>
+        `a ${interaction.type} event that was ${interaction.outcome} cannot have delivery ${String(delivery)}`,
+    )
+  })
+}
