@@ -1,3 +1,5 @@
+import { escapeControlCharacters } from './internal/escape-controls.js'
+
 /** Every way REA itself can fail; a failing target is never one of these, it is Evidence. */
 export type ReaErrorCode =
   | 'INVALID_SCENARIO'
@@ -61,7 +63,11 @@ export function isReaError(value: unknown): value is ReaError {
   )
 }
 
-/** Renders an error and its issues as the one paragraph the CLI and MCP server print. */
+/**
+ * Renders an error and its issues as the one paragraph the CLI and MCP server print. Messages quote input
+ * (paths, keys, values, JSON excerpts), so control characters in them are made visible: printed raw, an ESC
+ * from a file could drive the reader's terminal.
+ */
 export function formatReaError(error: ReaError): string {
   const lines = [error.message]
   for (const issue of error.issues) {
@@ -71,5 +77,5 @@ export function formatReaError(error: ReaError): string {
   if (error.hint !== undefined) {
     lines.push(error.hint)
   }
-  return lines.join('\n')
+  return escapeControlCharacters(lines.join('\n'))
 }

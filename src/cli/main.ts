@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
+import { escapeControlCharacters, formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
 import type { Command } from './arguments.js'
 import { capabilitiesCommand } from './commands/capabilities.js'
 import { captureProcessCommand } from './commands/capture-process.js'
@@ -58,7 +58,7 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`rea: ${formatReaError(error)}\n`)
     return EXIT_CODE_BY_ERROR[error.code]
   }
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = escapeControlCharacters(error instanceof Error ? error.message : String(error))
   process.stderr.write(
     `rea: internal error: ${detail}\nThis is a bug in REA; please report it with the command you ran.` +
       `${process.env['REA_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack ?? ''}` : ' Set REA_DEBUG=1 to include the stack trace.'}\n`,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseEvidenceText } from '../../src/index.js'
 import { program } from '../helpers/fixtures.js'
 import { runCli, startCli } from '../helpers/run-cli.js'
+import { rawControlCharacters } from '../helpers/control-characters.js'
 
 let directory: string
 const scenarioFile = (name: string, scenario: unknown): string => {
@@ -102,6 +103,19 @@ describe('rea capture-process', () => {
       disposition: 'cancelled',
       exit: { reason: 'cancelled' },
     })
+  })
+})
+
+describe('control characters in what REA prints', () => {
+  test.for([
+    ['capture-process', (file: string) => ['capture-process', file]],
+    ['compare-process-captures', (file: string) => ['compare-process-captures', file, file]],
+  ] as const)('%s shows the ESC and BEL of a hostile file escaped, never raw', async ([, args]) => {
+    const file = scenarioFile('title.json', '\u001b]0;PWNED\u0007{')
+    const result = await runCli(args(file), { cwd: directory })
+    expect(result.code).toBe(3)
+    expect(rawControlCharacters(result.stderr)).toEqual([])
+    expect(result.stderr).toContain('\\e]0;PWNED\\x07')
   })
 })
 

@@ -17,6 +17,7 @@ import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { rawControlCharacters } from '../helpers/control-characters.js'
 
 let directory: string
 beforeAll(() => {
@@ -396,6 +397,21 @@ describe('rea mcp', () => {
     const capabilities = await call(server, 'check_capabilities', {})
     expect(capabilities.structuredContent).toMatchObject({ capture: { status: 'available' } })
     expect(server.stderr()).not.toContain('internal error')
+  })
+
+  test('shows the control characters of a hostile file escaped in the text and the structured error', async () => {
+    const server = await startServer()
+    writeFileSync(path.join(directory, 'title.json'), '\u001b]0;PWNED\u0007{')
+    const result = await call(server, 'compare_process_captures', {
+      authority: 'title.json',
+      reconstruction: 'title.json',
+    })
+    expect(result.isError).toBe(true)
+    const { error } = result.structuredContent as { error: { message: string } }
+    for (const text of [textOf(result), error.message]) {
+      expect(rawControlCharacters(text)).toEqual([])
+      expect(text).toContain('\\e]0;PWNED\\x07')
+    }
   })
 
   test(

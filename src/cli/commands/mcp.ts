@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import { ReaError } from '../../index.js'
+import { escapeControlCharacters, ReaError } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 
@@ -23,7 +23,8 @@ export const mcpCommand: Command = {
     // CLI, not the core: this is the CLI's one import past src/index.ts.
     const { serveMcpOverStdio } = await import('../../mcp/stdio.js')
     const reason = await serveMcpOverStdio({
-      log: (message) => process.stderr.write(`rea mcp: ${message}\n`),
+      // Log lines quote client input and error messages: never let them drive the terminal.
+      log: (message) => process.stderr.write(`rea mcp: ${escapeControlCharacters(message)}\n`),
     })
     switch (reason) {
       case 'disconnected':
