@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseEvidenceText } from '../../src/index.js'
-import { program } from '../helpers/fixtures.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { runCli, startCli } from '../helpers/run-cli.js'
+import { createSpecialFiles, type SpecialFiles } from '../helpers/special-files.js'
 import { rawControlCharacters } from '../helpers/control-characters.js'
 
 let directory: string
@@ -103,6 +104,67 @@ describe('rea capture-process', () => {
       disposition: 'cancelled',
       exit: { reason: 'cancelled' },
     })
+  })
+})
+
+describe('input files', () => {
+  // Larger than every input limit (the Evidence limit is the largest), and sparse: it takes no disk space.
+  const OVERSIZED_BYTES = 600 * 1024 * 1024
+  let special: SpecialFiles
+  const evidence = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+  const trace = () =>
+    scenarioFile('trace.json', {
+      format: 'rea.process-capture.trace-spec',
+      format_version: 1,
+      events: [],
+      order: [],
+    })
+  beforeAll(async () => {
+    special = await createSpecialFiles(directory, OVERSIZED_BYTES)
+  })
+  afterAll(() => special.close())
+
+  const positions = [
+    ['the scenario', (file: string) => ['capture-process', file]],
+    ['the authority', (file: string) => ['compare-process-captures', file, evidence]],
+    ['the reconstruction', (file: string) => ['compare-process-captures', evidence, file]],
+    ['the trace specification', (file: string) => ['compare-process-captures', evidence, evidence, file]],
+  ] as const
+
+  test.for(positions)(
+    'refuses a FIFO, socket, device, directory or oversized file as %s, naming what it is',
+    async ([, args]) => {
+      for (const [kind, file, message] of special.cases) {
+        const result = await runCli(args(file), { cwd: directory, killAfterMs: 20_000 })
+        expect(result, kind).toMatchObject({ code: 3, stdout: '' })
+        expect(result.stderr, kind).toContain(`${file} ${message}`)
+        noStackTrace(result.stderr)
+      }
+    },
+  )
+
+  test('names the operating system error of a file that cannot be opened', async () => {
+    const result = await runCli(['capture-process', path.join(directory, 'missing.json')])
+    expect(result.stderr).toContain('could not be read (ENOENT): no such file or directory; nothing was run.')
+  })
+
+  test('accepts a UTF-8 byte-order mark before a scenario, Evidence and a trace specification', async () => {
+    const bom = '\uFEFF'
+    const scenario = scenarioFile(
+      'bom.json',
+      `${bom}${JSON.stringify({ executable: 'echo', arguments: ['bom'] })}`,
+    )
+    const captured = await runCli(['capture-process', scenario, '--json', '--no-progress'], {
+      cwd: directory,
+    })
+    expect(captured.code).toBe(0)
+    const saved = scenarioFile('bom-evidence.json', `${bom}${captured.stdout}`)
+    const spec = scenarioFile('bom-trace.json', `${bom}${readFileSync(trace(), 'utf8')}`)
+    const compared = await runCli(['compare-process-captures', saved, saved, spec, '--json'], {
+      cwd: directory,
+    })
+    expect(compared.stderr).toBe('')
+    expect(JSON.parse(compared.stdout)).toHaveProperty('verdict')
   })
 })
 

@@ -18,6 +18,7 @@ import { CLI, runCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 import { waitFor } from '../helpers/wait-for.js'
 import { rawControlCharacters } from '../helpers/control-characters.js'
+import { createSpecialFiles } from '../helpers/special-files.js'
 
 let directory: string
 beforeAll(() => {
@@ -397,6 +398,27 @@ describe('rea mcp', () => {
     const capabilities = await call(server, 'check_capabilities', {})
     expect(capabilities.structuredContent).toMatchObject({ capture: { status: 'available' } })
     expect(server.stderr()).not.toContain('internal error')
+  })
+
+  test('refuses a FIFO, socket, device, directory or oversized file as each path it reads', async () => {
+    const special = await createSpecialFiles(directory, 600 * 1024 * 1024)
+    try {
+      const server = await startServer()
+      const evidence = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+      for (const [kind, file, message] of special.cases) {
+        for (const args of [
+          { authority: file, reconstruction: evidence },
+          { authority: evidence, reconstruction: file },
+          { authority: evidence, reconstruction: evidence, trace: file },
+        ]) {
+          const result = await call(server, 'compare_process_captures', args)
+          expect(result.isError, `${kind} ${JSON.stringify(args)}`).toBe(true)
+          expect(textOf(result)).toContain(`${file} ${message}`)
+        }
+      }
+    } finally {
+      await special.close()
+    }
   })
 
   test('shows the control characters of a hostile file escaped in the text and the structured error', async () => {

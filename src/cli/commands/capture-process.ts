@@ -1,6 +1,11 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { captureProcess, ReaError, summarizeEvidence, type ProcessScenarioInput } from '../../index.js'
+import {
+  captureProcess,
+  ReaError,
+  readScenarioFile,
+  summarizeEvidence,
+  type ProcessScenarioInput,
+} from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
@@ -32,7 +37,7 @@ export const captureProcessCommand: Command = {
         `--output ${values.output} is the scenario file itself; choose a different output file.`,
       )
     }
-    const scenario = await readScenarioFile(scenarioPath)
+    const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
 
     const controller = new AbortController()
     let cancelledBy: NodeJS.Signals | undefined
@@ -59,35 +64,4 @@ export const captureProcessCommand: Command = {
     }
     return EXIT.ok
   },
-}
-
-async function readScenarioFile(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new ReaError(
-      'INVALID_SCENARIO',
-      `The scenario file ${file} could not be read (${code}); nothing was run.`,
-      { cause: error },
-    )
-  }
-  if (text.trim() === '') {
-    throw new ReaError('INVALID_SCENARIO', `The scenario file ${file} is empty; nothing was run.`, {
-      hint: REDIRECTION_HINT,
-    })
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (error) {
-    throw new ReaError(
-      'INVALID_SCENARIO',
-      `The scenario file ${file} is not valid JSON (${(error as Error).message}); nothing was run.`,
-      {
-        cause: error,
-        hint: REDIRECTION_HINT,
-      },
-    )
-  }
 }
