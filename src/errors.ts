@@ -10,6 +10,8 @@ export type ReaErrorCode =
   | 'INVALID_TRACE_SPEC'
   | 'INVALID_ARGUMENTS'
   | 'CAPABILITY_UNAVAILABLE'
+  /** A finished document could not be written where it was asked for (a full disk, a closed terminal). */
+  | 'OUTPUT_FAILED'
   | 'INTERNAL'
 
 /** One problem found in an input, named by its field path and the rule it broke. */

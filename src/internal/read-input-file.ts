@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { isReaError, ReaError, type ReaErrorCode } from '../errors.js'
+import { describeSystemError, systemErrorCode } from './system-error.js'
 
 /** Scenario and trace-specification files are small documents; anything near this is a mistake. */
 export const SCENARIO_FILE_MAX_BYTES = 16 * 1024 * 1024
@@ -126,7 +127,7 @@ function tooLarge(file: string, kind: InputFileKind, got: string): ReaError {
 
 function openFailure(file: string, kind: InputFileKind, error: unknown): ReaError {
   // Opening a socket fails with ENXIO; say what the path is rather than only that it "does not exist".
-  if (errorCode(error) === 'ENXIO') {
+  if (systemErrorCode(error) === 'ENXIO') {
     const stats = statOrUndefined(file)
     if (stats !== undefined && !stats.isFile()) {
       return problem(
@@ -144,14 +145,13 @@ function readFailure(file: string, kind: InputFileKind, error: unknown): ReaErro
   if (isReaError(error)) {
     return error
   }
-  const code = errorCode(error)
-  if (code === undefined) {
+  if (systemErrorCode(error) === undefined) {
     // Not an operating-system error: a bug, which must not be disguised as bad input.
     return new ReaError('INTERNAL', `${kind.label} ${file} could not be read: ${String(error)}`, {
       cause: error,
     })
   }
-  const description = /^[A-Z0-9_]+: ([^,]+)/.exec((error as Error).message)?.[1]
+  const [code, description] = describeSystemError(error).split(': ')
   return problem(
     file,
     kind,
@@ -192,12 +192,6 @@ function statOrUndefined(file: string): Stats | undefined {
     // Only used to name what the path is; the open error is reported either way.
     return undefined
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined
 }
 
 function formatCount(count: number): string {

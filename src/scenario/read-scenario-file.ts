@@ -14,7 +14,10 @@ export interface ReadScenarioFileOptions {
  * @example
  * const evidence = await captureProcess((await readScenarioFile('scenario.json')) as ProcessScenarioInput)
  */
-export async function readScenarioFile(file: string, options: ReadScenarioFileOptions = {}): Promise<unknown> {
+export async function readScenarioFile(
+  file: string,
+  options: ReadScenarioFileOptions = {},
+): Promise<unknown> {
   const text = await readInputFile(file, {
     label: 'The scenario file',
     code: 'INVALID_SCENARIO',

@@ -251,26 +251,32 @@ describe('rea mcp', () => {
     expect(server.stderr()).not.toContain('wire')
   })
 
-  test('stops on SIGTERM with exit 143 after cancelling the captures still running', async () => {
-    const server = startRawServer()
-    server.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'capture_process_scenario',
-        arguments: detachedAndWaiting(),
-        _meta: { progressToken: 'p' },
-      },
-    })
-    await server.messagesUntil(
-      (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
-    )
-    server.child.kill('SIGTERM')
-    expect(await server.exited).toBe(143)
-    expect(liveCaptures()).toEqual([])
-    expect(server.stderr()).toContain('rea mcp: received SIGTERM; stopping')
-  })
+  test.for([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    'stops on %s with exit %i after cancelling the captures still running',
+    async ([signal, code]) => {
+      const server = startRawServer()
+      server.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'capture_process_scenario',
+          arguments: detachedAndWaiting(),
+          _meta: { progressToken: 'p' },
+        },
+      })
+      await server.messagesUntil(
+        (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
+      )
+      server.child.kill(signal)
+      expect(await server.exited).toBe(code)
+      expect(liveCaptures()).toEqual([])
+      expect(server.stderr()).toContain(`rea mcp: received ${signal}; stopping`)
+    },
+  )
 
   test('rejects a --root that is not a directory with exit 3', async () => {
     const result = await runCli(['mcp', '--root', path.join(directory, 'no-such-directory')])

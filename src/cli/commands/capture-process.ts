@@ -1,14 +1,18 @@
-import path from 'node:path'
 import {
   captureProcess,
-  ReaError,
   readScenarioFile,
   summarizeEvidence,
   type ProcessScenarioInput,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
-import { EXIT } from '../exit-codes.js'
-import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
+import {
+  checkOutputPath,
+  formatDocument,
+  keepUndeliveredEvidence,
+  OUTPUT_FORMATS,
+  writeDocument,
+} from '../output.js'
 import { createProgressWriter } from '../progress-writer.js'
 
 const FORMATS = [...OUTPUT_FORMATS, 'summary'] as const
@@ -21,7 +25,7 @@ export const captureProcessCommand: Command = {
   summary: 'Run a scenario in a real PTY and print its Evidence',
   usage:
     'rea capture-process <scenario.json> [--json | --format toon|json|summary] [--output <file>] [--no-progress]',
-  async run(argv) {
+  async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },
       format: { type: 'string' },
@@ -31,37 +35,21 @@ export const captureProcessCommand: Command = {
     requirePositionals(this, positionals, ['scenario.json'])
     const scenarioPath = positionals[0] as string
     const format = values.json ? 'json' : oneOf(values.format ?? 'toon', FORMATS, '--format')
-    if (values.output !== undefined && path.resolve(values.output) === path.resolve(scenarioPath)) {
-      throw new ReaError(
-        'INVALID_ARGUMENTS',
-        `--output ${values.output} is the scenario file itself; choose a different output file.`,
-      )
-    }
+    checkOutputPath(values.output, [{ path: scenarioPath, label: 'the scenario' }])
     const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
-
-    const controller = new AbortController()
-    let cancelledBy: NodeJS.Signals | undefined
-    const onSignal = (signal: NodeJS.Signals): void => {
-      cancelledBy ??= signal
-      controller.abort()
-    }
-    process.on('SIGINT', onSignal)
-    process.on('SIGTERM', onSignal)
+    // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
+    // that arrived before the launch cancels it: nothing is started, and the Evidence says so.
+    const evidence = await captureProcess(scenario as ProcessScenarioInput, {
+      signal: context.signals.signal,
+      ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
+    })
+    const text = format === 'summary' ? summarizeEvidence(evidence) : await formatDocument(evidence, format)
     try {
-      // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is.
-      const evidence = await captureProcess(scenario as ProcessScenarioInput, {
-        signal: controller.signal,
-        ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
-      })
-      const text = format === 'summary' ? summarizeEvidence(evidence) : await formatDocument(evidence, format)
-      await emitDocument(text, values.output)
-    } finally {
-      process.off('SIGINT', onSignal)
-      process.off('SIGTERM', onSignal)
+      await writeDocument(text, values.output)
+    } catch (error) {
+      throw await keepUndeliveredEvidence(evidence, values.output, error)
     }
-    if (cancelledBy !== undefined) {
-      return cancelledBy === 'SIGINT' ? EXIT.cancelledBySigint : EXIT.cancelledBySigterm
-    }
-    return EXIT.ok
+    const signal = context.signals.received()
+    return signal === undefined ? EXIT.ok : EXIT_BY_SIGNAL[signal]
   },
 }
