@@ -10,6 +10,7 @@ import { OwnedTree } from '../process/owned-tree.js'
 import { processInspector } from '../process/inspector.js'
 import { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement } from '../process/settle.js'
+import { superviseCapture } from '../process/supervisor.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import { buildCommitments } from '../evidence/commitments.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
@@ -93,6 +94,10 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
+  // Registered before the launch, so that if REA itself dies from here on, what the command started is still
+  // found and killed. The first capture of a process starts the supervisor.
+  const supervised =
+    context.signal?.aborted === true ? undefined : await superviseCapture(token, ticksBeforeLaunch)
   // Cancelled before the launch (say, a signal while REA was loading): nothing is started, and the Evidence
   // records a cancelled run without a root.
   const cancelledBeforeLaunch = context.signal?.aborted === true
@@ -114,6 +119,9 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
       })
       const identity = readStartIdentity(session.pid)
       const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
+      if (spawnIdentity !== undefined) {
+        supervised?.root(spawnIdentity)
+      }
       root = {
         session,
         spawnIdentity,
@@ -201,6 +209,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   progress.update('cleanup', counts())
   const cleanupStartMs = performance.now()
   const owned = await cleanUpOwnedProcesses(tree, settlement.lastObservation)
+  supervised?.release()
   const rootBinding = root === undefined ? undefined : await root.binding
   renderer.dispose()
   root?.session.dispose()
