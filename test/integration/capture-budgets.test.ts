@@ -5,6 +5,22 @@ import { captureProcess } from '../../src/index.js'
 import { program } from '../helpers/fixtures.js'
 
 describe('captureProcess output budgets', () => {
+  test('accounts a flood of random bytes so that retained + omitted = observed', async () => {
+    const evidence = await captureProcess({
+      executable: 'head',
+      arguments: ['-c', '2000000', '/dev/urandom'],
+      limits: { output_bytes: 256 * 1024, rendered_bytes: 0 },
+    })
+    const raw = evidence.truncation_details.raw_terminal
+    // The PTY turns each \n into \r\n, so more arrives than head wrote.
+    expect(raw.observed_bytes).toBeGreaterThanOrEqual(2_000_000)
+    expect(raw.retained_bytes + raw.omitted_bytes).toBe(raw.observed_bytes)
+    expect(raw.retained_bytes).toBe(
+      evidence.terminal.chunks.reduce((sum, chunk) => sum + chunk.byte_length, 0),
+    )
+    expect(evidence.terminal.chunks.some((chunk) => chunk.bytes_base64 !== undefined)).toBe(true)
+  })
+
   test('omits chunks beyond output_bytes, accounts for them and stops rendering at the gap', async () => {
     const evidence = await captureProcess({
       executable: program('flood.sh'),
