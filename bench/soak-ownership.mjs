@@ -120,6 +120,14 @@ async function soakRun(run, fate, bothKilled = false) {
     try {
       const evidence = JSON.parse(stdout)
       result.evidence = { disposition: evidence.disposition, root: evidence.process.root !== null }
+      const expected = fate === 'exit' ? 'exited' : 'cancelled'
+      if (evidence.disposition !== expected) {
+        result.anomaly = {
+          exit: evidence.exit,
+          settlement: evidence.settlement.status,
+          cleanup: evidence.cleanup,
+        }
+      }
     } catch {
       result.evidence = 'missing'
     }
@@ -193,6 +201,9 @@ const summary = {
       ]
     }),
   ),
+  unexpected_dispositions: results
+    .filter((result) => result.anomaly !== undefined)
+    .map(({ run, fate, exit, anomaly }) => ({ run, fate, rea_exit: exit, ...anomaly })),
   rea_and_supervisor_both_killed: {
     runs: bothKilled.length,
     runs_with_survivors: bothKilled.filter((result) => result.survivors > 0).length,

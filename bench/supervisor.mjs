@@ -23,19 +23,22 @@ async function timed(action) {
   return performance.now() - started
 }
 
-/** VmRSS of every live rea-supervisor, in KiB. */
+/** VmRSS of this process's supervisor, in KiB. */
 function supervisorRssKib() {
-  const sizes = []
   for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'rea-supervisor') {
-        sizes.push(Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]))
+      const status = readFileSync(`/proc/${name}/status`, 'utf8')
+      if (
+        /^Name:\s+rea-supervisor$/m.test(status) &&
+        /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid)
+      ) {
+        return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1])
       }
     } catch {
       // Gone between the listing and the read.
     }
   }
-  return sizes
+  return null
 }
 
 /** The first capture of a fresh process, which starts the supervisor (or not), in milliseconds. */
@@ -60,12 +63,14 @@ export async function runSupervisorBenchmark({ iterations = 60, warmup = 10, fre
   const withSupervisor = []
   const without = []
   const raw = []
+  const supervised = async (on) => {
+    useSupervisor(on)
+    ;(on ? withSupervisor : without).push(await timed(() => captureProcess({ executable: 'true' })))
+  }
   for (let index = 0; index < iterations; index++) {
-    // Alternate so drift in machine load affects all three alike.
-    useSupervisor(true)
-    withSupervisor.push(await timed(() => captureProcess({ executable: 'true' })))
-    useSupervisor(false)
-    without.push(await timed(() => captureProcess({ executable: 'true' })))
+    // Interleaved, and in turn first, so drift in machine load and warm caches affect both alike.
+    await supervised(index % 2 === 0)
+    await supervised(index % 2 !== 0)
     raw.push(await timed(rawSpawnExit))
   }
   useSupervisor(true)

@@ -1,3 +1,4 @@
+import { closeSync, readdirSync, readlinkSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { cleanUpOwnedProcesses } from './cleanup.js'
 import type { StartIdentity } from './identity.js'
@@ -18,6 +19,7 @@ interface Registration {
 }
 
 process.title = 'rea-supervisor'
+closeInheritedTerminals()
 const registrations = new Map<string, Registration>()
 const lines = createInterface({ input: process.stdin })
 lines.on('line', (line) => {
@@ -56,6 +58,22 @@ async function cleanUpAfterRea(): Promise<void> {
       await cleanUpOwnedProcesses(tree)
     } catch {
       // Nobody is left to tell; the other captures' processes must still be cleaned up.
+    }
+  }
+}
+
+/**
+ * node-pty opens PTY masters without close-on-exec, so a supervisor started while a capture runs inherits that
+ * capture's master, and would keep its terminal from hanging up for as long as the supervisor lives.
+ */
+function closeInheritedTerminals(): void {
+  for (const name of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${name}`) === '/dev/ptmx') {
+        closeSync(Number(name))
+      }
+    } catch {
+      // The directory's own descriptor is gone by the time it is read; nothing else can fail here.
     }
   }
 }

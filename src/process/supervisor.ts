@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { StartIdentity } from './identity.js'
+import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
 
 /** What a capture tells the supervisor after registering its token. */
@@ -23,6 +23,7 @@ const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => 
  */
 class Supervisor {
   #child: ChildProcess | undefined
+  #identity: StartIdentity | undefined
   #starting: Promise<void> | undefined
   /** The messages of every capture not yet released, replayed to a replacement supervisor. */
   readonly #live = new Map<string, SupervisorMessage[]>()
@@ -30,7 +31,7 @@ class Supervisor {
   async register(token: string, sinceTicks: number): Promise<SupervisedCapture> {
     const own: SupervisorMessage = { kind: 'own', token, since_ticks: sinceTicks }
     this.#live.set(token, [own])
-    if (this.#child === undefined) {
+    if (!this.#alive()) {
       // Captures started together share one start: it sends every live registration, theirs included.
       this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
       await this.#starting
@@ -80,11 +81,34 @@ class Supervisor {
     child.unref()
     ;(child.stdin as { unref?: () => void } | null)?.unref?.()
     this.#child = child
+    // spawn() returns once the child has exec'd, and a start identity survives exec.
+    const identity = child.pid === undefined ? undefined : readStartIdentity(child.pid)
+    this.#identity = identity?.status === 'ok' ? identity.value.identity : undefined
     for (const messages of this.#live.values()) {
       for (const message of messages) {
         this.#send(message)
       }
     }
+  }
+
+  /**
+   * Whether the supervisor still runs. Its 'exit' event can come later than the next capture, so its identity
+   * is read again (a zombie counts as gone): one /proc read per capture.
+   */
+  #alive(): boolean {
+    if (this.#child === undefined) {
+      return false
+    }
+    const current = this.#identity === undefined ? undefined : readStartIdentity(this.#identity.pid)
+    if (
+      current?.status === 'ok' &&
+      this.#identity !== undefined &&
+      sameIdentity(current.value.identity, this.#identity)
+    ) {
+      return true
+    }
+    this.#child = undefined
+    return false
   }
 
   #send(message: SupervisorMessage): void {

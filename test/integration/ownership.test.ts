@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -137,6 +137,65 @@ describe('process sampling', () => {
     expect(evidence.truncated).toBe(true)
     // Settlement and cleanup still observed the whole tree.
     expect(evidence.settlement.status).toBe('quiesced')
+  })
+})
+
+describe('the supervisor', () => {
+  /** This process's live supervisor, if any. */
+  const supervisor = (): number | undefined => {
+    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        const status = readFileSync(`/proc/${name}/status`, 'utf8')
+        if (
+          /^Name:\s+rea-supervisor$/m.test(status) &&
+          /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
+          !/^State:\s+Z/m.test(status)
+        ) {
+          return Number(name)
+        }
+      } catch {
+        // Gone between the listing and the read.
+      }
+    }
+    return undefined
+  }
+  const terminalsHeldBy = (pid: number) =>
+    readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === '/dev/ptmx'
+      } catch {
+        // Closed between the listing and the read.
+        return false
+      }
+    })
+
+  test('is one per process, is replaced at the next capture after it died, and holds no capture’s terminal', async () => {
+    // Node sets the title once it has started, a moment after the spawn.
+    const started = () => waitFor(supervisor, { description: 'a supervisor titled rea-supervisor' })
+    await captureProcess({ executable: 'true' })
+    const first = await started()
+    await captureProcess({ executable: 'true' })
+    expect(supervisor()).toBe(first)
+
+    // Replaced while a capture runs: node-pty's PTY master of that capture is inheritable.
+    const controller = new AbortController()
+    let running = false
+    const pending = captureProcess(
+      { executable: 'sleep', arguments: ['30'] },
+      { signal: controller.signal, onProgress: (record) => (running ||= record.phase === 'running') },
+    )
+    try {
+      await waitFor(() => running, { description: 'the capture to run' })
+      process.kill(first, 'SIGKILL')
+      await waitFor(() => supervisor() === undefined, { description: 'the supervisor to be gone' })
+      await captureProcess({ executable: 'true' })
+      const second = await started()
+      expect(second).not.toBe(first)
+      expect(terminalsHeldBy(second)).toEqual([])
+    } finally {
+      controller.abort()
+      await pending
+    }
   })
 })
 
