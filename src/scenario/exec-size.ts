@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { ReaIssue } from '../errors.js'
+import { ReaError, type ReaIssue } from '../errors.js'
 
 /** Linux refuses any one argument or environment string longer than this, its NUL included (MAX_ARG_STRLEN). */
 export const LINUX_MAX_ARG_STRLEN = 32 * 4096
@@ -12,6 +12,25 @@ const MACOS_ARG_MAX_BYTES = 1024 * 1024
 /** Room for a `#!` interpreter line, which the kernel adds to the arguments (at most 256 bytes) and the script path. */
 const INTERPRETER_ALLOWANCE_BYTES = 512
 const POINTER_BYTES = 8
+
+/**
+ * Throws the `INVALID_SCENARIO` error for {@link execSizeIssues}, if there are any: nothing is run.
+ */
+export function checkExecSize(
+  executablePath: string,
+  args: readonly string[],
+  environment: Readonly<Record<string, string>>,
+  overrides: Readonly<Record<string, string | null>>,
+): void {
+  const issues = execSizeIssues(executablePath, args, environment, overrides)
+  if (issues.length > 0) {
+    throw new ReaError(
+      'INVALID_SCENARIO',
+      `Invalid scenario (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}); nothing was run:`,
+      { issues },
+    )
+  }
+}
 
 /**
  * What execve would refuse with E2BIG, checked before the launch. node-pty forks first and execs in the child,

@@ -1,9 +1,6 @@
 import { accessSync, constants as fsConstants, statSync } from 'node:fs'
 import path from 'node:path'
 import { ReaError, type ReaIssue } from '../errors.js'
-import { createRunToken, RUN_TOKEN_VARIABLE } from '../process/run-token.js'
-import { DEFAULT_TERMINAL_TYPE } from './commitment.js'
-import { execSizeIssues } from './exec-size.js'
 import type { ProcessScenario } from './schema.js'
 
 /** The scenario's paths and environment made concrete for this host; nothing here is committed as-is. */
@@ -47,15 +44,6 @@ export function resolveScenario(
         ? `must name an executable file: ${path.resolve(workingDirectory, scenario.executable)} is missing or not executable`
         : `was not found as an executable on the command's PATH (${environment['PATH'] ?? 'PATH is unset'})`,
     })
-  }
-  if (executablePath !== undefined) {
-    // The child's environment as it will be spawned: REA adds TERM and the run token.
-    const spawned = {
-      ...environment,
-      TERM: scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
-      [RUN_TOKEN_VARIABLE]: createRunToken(),
-    }
-    issues.push(...execSizeIssues(executablePath, scenario.arguments, spawned, scenario.environment))
   }
   if (issues.length > 0 || executablePath === undefined) {
     throw new ReaError(

@@ -441,37 +441,3 @@ describe('serializeEvidence', () => {
     expect(serializeEvidence(parseEvidenceText(text))).toBe(text)
   })
 })
-
-describe('parseEvidence: raw terminal bytes', () => {
-  let invalidUtf8: Evidence
-  beforeAll(async () => {
-    invalidUtf8 = await captureProcess({ executable: 'printf', arguments: ['\\377x\\n'], settle_ms: 20 })
-  }, 60_000)
-  const withRetainedBytes = (bytes: number): Evidence => {
-    const document = structuredClone(invalidUtf8)
-    document.truncation_details.raw_terminal.retained_bytes = bytes
-    const record = document as unknown as Record<string, unknown>
-    record['identity_digest'] = computeIdentityDigest(record)
-    return document
-  }
-
-  test('counts original bytes, so retained + omitted = observed, and reads the older count with base64 copies', () => {
-    const raw = invalidUtf8.truncation_details.raw_terminal
-    const chunks = invalidUtf8.terminal.chunks
-    const original = chunks.reduce((sum, chunk) => sum + chunk.byte_length, 0)
-    const copies = chunks.reduce(
-      (sum, chunk) => sum + (chunk.bytes_base64 === undefined ? 0 : chunk.bytes_base64.length),
-      0,
-    )
-    expect(copies).toBeGreaterThan(0)
-    expect(raw.retained_bytes).toBe(original)
-    expect(raw.retained_bytes + raw.omitted_bytes).toBe(raw.observed_bytes)
-    expect(
-      parseEvidence(withRetainedBytes(original + copies)).truncation_details.raw_terminal.retained_bytes,
-    ).toBe(original + copies)
-    const error = rejection(() => parseEvidence(withRetainedBytes(original + 1)))
-    expect(error.issues).toContainEqual(
-      issue('truncation_details.raw_terminal.retained_bytes', 'accounting_consistency'),
-    )
-  })
-})
