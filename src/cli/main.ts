@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { EXIT } from './exit-codes.js'
 import { installSignalHandlers } from './signals.js'
 
 // This module is small on purpose: the signal handlers exist within milliseconds of start, while the rest of
@@ -12,6 +13,6 @@ void import('./run.js').then(
   ({ runCli }) => runCli(process.argv.slice(2), signals),
   (error: unknown) => {
     process.stderr.write(`rea: internal error: REA could not be loaded: ${String(error)}\n`)
-    process.exitCode = 70
+    process.exitCode = EXIT.internalError
   },
 )

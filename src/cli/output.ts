@@ -29,14 +29,18 @@ export async function formatDocument(value: unknown, format: OutputFormat): Prom
  * Refuses an `--output` that cannot work before anything runs: an empty path, a directory, a missing folder,
  * an unwritable location, or one of the command's input files under any name.
  */
-export function checkOutputPath(outputPath: string | undefined, inputs: readonly OutputInput[]): void {
+export function checkOutputPath(
+  outputPath: string | undefined,
+  inputs: readonly OutputInput[],
+  consequence: string,
+): void {
   if (outputPath === undefined) {
     return
   }
   const issues = outputPathIssues(outputPath, '--output', inputs)
   if (issues.length > 0) {
     const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`
-    throw new ReaError('INVALID_ARGUMENTS', `Invalid --output (${count}); nothing was run:`, { issues })
+    throw new ReaError('INVALID_ARGUMENTS', `Invalid --output (${count}); ${consequence}:`, { issues })
   }
 }
 

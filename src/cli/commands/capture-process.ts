@@ -35,7 +35,7 @@ export const captureProcessCommand: Command = {
     requirePositionals(this, positionals, ['scenario.json'])
     const scenarioPath = positionals[0] as string
     const format = values.json ? 'json' : oneOf(values.format ?? 'toon', FORMATS, '--format')
-    checkOutputPath(values.output, [{ path: scenarioPath, label: 'the scenario' }])
+    checkOutputPath(values.output, [{ path: scenarioPath, label: 'the scenario' }], 'nothing was run')
     const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
     // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
     // that arrived before the launch cancels it: nothing is started, and the Evidence says so.

@@ -33,11 +33,15 @@ export const compareProcessCapturesCommand: Command = {
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
     const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
-    checkOutputPath(values.output, [
-      { path: authorityPath, label: 'the authority' },
-      { path: reconstructionPath, label: 'the reconstruction' },
-      ...(tracePath === undefined ? [] : [{ path: tracePath, label: 'the trace specification' }]),
-    ])
+    checkOutputPath(
+      values.output,
+      [
+        { path: authorityPath, label: 'the authority' },
+        { path: reconstructionPath, label: 'the reconstruction' },
+        ...(tracePath === undefined ? [] : [{ path: tracePath, label: 'the trace specification' }]),
+      ],
+      'nothing was compared',
+    )
     const [authority, reconstruction] = await settleEvidencePair(
       readEvidenceFile(authorityPath),
       readEvidenceFile(reconstructionPath),
