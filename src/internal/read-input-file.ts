@@ -166,7 +166,7 @@ function problem(file: string, kind: InputFileKind, what: string, cause?: unknow
   })
 }
 
-export function describeFileType(stats: Stats): string {
+function describeFileType(stats: Stats): string {
   if (stats.isDirectory()) {
     return 'a directory'
   }

@@ -96,19 +96,19 @@ class Supervisor {
    * is read again (a zombie counts as gone): one /proc read per capture.
    */
   #alive(): boolean {
-    if (this.#child === undefined) {
+    const child = this.#child
+    if (child === undefined) {
       return false
     }
-    const current = this.#identity === undefined ? undefined : readStartIdentity(this.#identity.pid)
-    if (
-      current?.status === 'ok' &&
-      this.#identity !== undefined &&
-      sameIdentity(current.value.identity, this.#identity)
-    ) {
-      return true
+    let alive = child.exitCode === null && child.signalCode === null
+    if (alive && this.#identity !== undefined) {
+      const current = readStartIdentity(this.#identity.pid)
+      alive = current.status === 'ok' && sameIdentity(current.value.identity, this.#identity)
     }
-    this.#child = undefined
-    return false
+    if (!alive) {
+      this.#child = undefined
+    }
+    return alive
   }
 
   #send(message: SupervisorMessage): void {
