@@ -1,5 +1,4 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { isReaError, ReaError, type ReaErrorCode } from '../errors.js'
 import { describeSystemError, systemErrorCode } from './system-error.js'
 
@@ -33,34 +32,11 @@ const BOM = '\uFEFF'
  * @example
  * const text = await readInputFile('capture.json', { label: 'Evidence file', code: 'INVALID_EVIDENCE', maxBytes })
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- async so that every failure is a rejection
 export async function readInputFile(file: string, kind: InputFileKind): Promise<string> {
-  let handle
-  try {
-    handle = await open(file, OPEN_FLAGS)
-  } catch (error) {
-    throw openFailure(file, kind, error)
-  }
-  try {
-    const stats = await handle.stat()
-    refuseUnlessReadable(file, kind, stats)
-    const buffer = Buffer.allocUnsafe(Math.min(stats.size, kind.maxBytes) + 1)
-    let length = 0
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
-      if (bytesRead === 0) {
-        break
-      }
-      length += bytesRead
-      if (length === buffer.length) {
-        break
-      }
-    }
-    return decode(file, kind, buffer, length)
-  } catch (error) {
-    throw readFailure(file, kind, error)
-  } finally {
-    await handle.close()
-  }
+  // One implementation serves both: the open cannot block (O_NONBLOCK), only a bounded regular file is read,
+  // and parsing the text afterwards holds the event loop far longer than reading it.
+  return readInputFileSync(file, kind)
 }
 
 /** The same as {@link readInputFile}, for synchronous callers such as matchers. */

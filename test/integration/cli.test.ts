@@ -145,32 +145,21 @@ describe('--output', () => {
   const marker = () => path.join(directory, 'side-effect')
   const touching = () =>
     scenarioFile('touch.json', { executable: program('touch-marker.mjs'), arguments: [marker()] })
+  /** Another name for the scenario file, made by `link` (a symlink or a hard link). */
+  const linked = (link: (target: string, path: string) => void): string => {
+    const other = path.join(directory, `scenario-${link.name}.json`)
+    rmSync(other, { force: true })
+    link(touching(), other)
+    return other
+  }
 
   test.for([
     ['a directory', (): string => directory, 'is a directory [not_a_directory]'],
     ['a missing folder', (): string => path.join(directory, 'no/such/folder/out.json'), '[directory_exists]'],
     ['an empty path', (): string => '', 'must name a file: got an empty path [minimum]'],
     ['an unwritable file', (): string => '/proc/sys/kernel/ostype', 'is not writable (EACCES) [writable]'],
-    [
-      'the scenario through a symlink',
-      (): string => {
-        const link = path.join(directory, 'scenario-link.json')
-        rmSync(link, { force: true })
-        symlinkSync(touching(), link)
-        return link
-      },
-      'is the same file as the scenario',
-    ],
-    [
-      'the scenario through a hard link',
-      (): string => {
-        const link = path.join(directory, 'scenario-hard-link.json')
-        rmSync(link, { force: true })
-        linkSync(touching(), link)
-        return link
-      },
-      'is the same file as the scenario',
-    ],
+    ['the scenario through a symlink', (): string => linked(symlinkSync), 'is the same file as the scenario'],
+    ['the scenario through a hard link', (): string => linked(linkSync), 'is the same file as the scenario'],
   ] as const)('refuses %s before anything runs (exit 3)', async ([, output, message]) => {
     rmSync(marker(), { force: true })
     const scenario = touching()

@@ -224,16 +224,7 @@ describe('rea mcp', () => {
 
   test('writes only protocol to stdout, every progress notification before the result, and exits 0 on EOF', async () => {
     const server = startRawServer()
-    server.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'capture_process_scenario',
-        arguments: { executable: 'echo', arguments: ['wire'] },
-        _meta: { progressToken: 'p' },
-      },
-    })
+    server.captureWithProgress(1, { executable: 'echo', arguments: ['wire'] })
     const messages = await server.messagesUntil((message) => message['id'] === 1)
     server.child.stdin.end()
     expect(await server.exited).toBe(0)
@@ -258,16 +249,7 @@ describe('rea mcp', () => {
     'stops on %s with exit %i after cancelling the captures still running',
     async ([signal, code]) => {
       const server = startRawServer()
-      server.send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: 'capture_process_scenario',
-          arguments: detachedAndWaiting(),
-          _meta: { progressToken: 'p' },
-        },
-      })
+      server.captureWithProgress(1, detachedAndWaiting())
       await server.messagesUntil(
         (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
       )
@@ -503,6 +485,14 @@ function startRawServer() {
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+  /** A capture_process_scenario call with a progress token. */
+  const captureWithProgress = (id: number, scenario: object) =>
+    send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'capture_process_scenario', arguments: scenario, _meta: { progressToken: 'p' } },
+    })
   send({
     jsonrpc: '2.0',
     id: 0,
@@ -520,7 +510,15 @@ function startRawServer() {
       },
       { description: 'a message from rea mcp' },
     )
-  return { child, send, exited, messagesUntil, stdout: () => stdout, stderr: () => stderr }
+  return {
+    child,
+    send,
+    captureWithProgress,
+    exited,
+    messagesUntil,
+    stdout: () => stdout,
+    stderr: () => stderr,
+  }
 }
 
 /** A descendant in its own session, which a PTY hang-up does not end, then a root that waits: both must go. */
