@@ -9,6 +9,7 @@ import { runFloodBenchmark } from './flood.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
+import { runSupervisorBenchmark } from './supervisor.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -24,6 +25,13 @@ if (wanted('spawn-exit')) {
   const r = results.spawn_exit
   console.log(
     `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
+}
+if (wanted('supervisor')) {
+  results.supervisor = await runSupervisorBenchmark()
+  const r = results.supervisor
+  console.log(
+    `captureProcess(true) with the supervisor ${r.capture_with_supervisor_median_ms} ms vs without ${r.capture_without_supervisor_median_ms} ms: ${r.with_vs_without}× (raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.with_vs_raw_node_pty}×); first capture of a process ${r.first_capture_with_supervisor_median_ms} ms vs ${r.first_capture_without_supervisor_median_ms} ms: start ${r.supervisor_start_ms} ms; supervisor RSS ${r.supervisor_rss_kib} KiB`,
   )
 }
 if (wanted('process-scan')) {

@@ -12,7 +12,7 @@ import {
   type RecordContext,
   type SnapshotCount,
 } from '../src/host.js'
-import type { Evidence } from '../src/index.js'
+import { escapeControlCharacters, type Evidence } from '../src/index.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -123,7 +123,7 @@ function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => 
     }
   } catch (error) {
     process.stderr.write(
-      `rea: could not record this assertion for the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
+      `rea: could not record this assertion for the reporter: ${escapeControlCharacters(error instanceof Error ? error.message : String(error))}\n`,
     )
   }
 }

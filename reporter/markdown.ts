@@ -1,4 +1,10 @@
-import { type Comparison, type Difference, DIMENSIONS, formatTraceResult } from '../src/index.js'
+import {
+  type Comparison,
+  type Difference,
+  DIMENSIONS,
+  escapeControlCharacters,
+  formatTraceResult,
+} from '../src/index.js'
 import {
   type AssertionRecord,
   describeDifference,
@@ -84,7 +90,8 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
       block(formatTraceResult(record.trace).join('\n')),
     )
   }
-  return `${lines.join('\n')}\n`
+  // Test names, messages and terminal text end up in a file people `cat` and in CI step summaries.
+  return escapeControlCharacters(`${lines.join('\n')}\n`)
 }
 
 const MAX_LISTED_DIFFERENCES = 50
@@ -221,11 +228,12 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
       )
     }
   }
-  let text = `${head.join('\n')}\n`
+  // Escaped row by row, so the size limit counts what is written.
+  let text = escapeControlCharacters(`${head.join('\n')}\n`)
   // A running count: measuring the whole text per row made a suite of thousands of assertions take minutes.
   let used = Buffer.byteLength(text)
   for (const [index, row] of rows.entries()) {
-    const next = `${row}\n`
+    const next = escapeControlCharacters(`${row}\n`)
     const size = Buffer.byteLength(next)
     if (used + size + 200 > maxBytes) {
       const left = rows
@@ -233,7 +241,9 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
         .filter(
           (rest) => rest.startsWith('| ') && !rest.startsWith('| ---') && !rest.startsWith('| Test |'),
         ).length
-      text += `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`
+      text += escapeControlCharacters(
+        `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`,
+      )
       break
     }
     text += next

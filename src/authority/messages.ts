@@ -2,6 +2,7 @@ import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import { formatReaError, type ReaError } from '../errors.js'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { CaptureDecision } from './capture-decision.js'
 
 /**
@@ -27,11 +28,15 @@ export const badAuthorityArgument = (got: string): string =>
   `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${got}.`
 
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
-  `expect(capture).toMatchCapture(): the authority ${shown} could not be ${verb} (${code}).`
+  `expect(capture).toMatchCapture(): the authority ${escapeControlCharacters(shown)} could not be ${verb} (${code}).`
 
-/** The message for a decision; `write` decisions are described once the file was written. */
+/**
+ * The message for a decision; `write` decisions are described once the file was written. Test and authority
+ * paths are the user's, shown in the runner's terminal: their control characters are made visible.
+ */
 export function captureMessage(decision: CaptureDecision, context: MessageContext): string {
-  const { name, shown, updateCommand } = context
+  const { name, updateCommand } = context
+  const shown = escapeControlCharacters(context.shown)
   const details = (comparison: Comparison): string =>
     formatComparison(comparison, { color: context.color }).trimEnd()
   switch (decision.kind) {

@@ -10,6 +10,7 @@ import { OwnedTree } from '../process/owned-tree.js'
 import { processInspector } from '../process/inspector.js'
 import { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement } from '../process/settle.js'
+import { superviseCapture } from '../process/supervisor.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import { buildCommitments } from '../evidence/commitments.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
@@ -91,43 +92,56 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
     : undefined
   const terminalType = commitments.comparison_contract.value.terminal_type
 
-  // The clock's origin is the launch: every at_ms and every deadline counts from here.
-  const clock = createMonotonicClock()
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
+  // Registered before the launch, so that if REA itself dies from here on, what the command started is still
+  // found and killed. The first capture of a process starts the supervisor.
+  const supervised =
+    context.signal?.aborted === true ? undefined : await superviseCapture(token, ticksBeforeLaunch)
+  // Cancelled before the launch (say, a signal while REA was loading): nothing is started, and the Evidence
+  // records a cancelled run without a root.
+  const cancelledBeforeLaunch = context.signal?.aborted === true
+
+  // The clock's origin is the launch: every at_ms and every deadline counts from here.
+  const clock = createMonotonicClock()
   let root: Root | undefined
   let launchFailure: string | undefined
-  try {
-    const session = context.backend.spawn({
-      file: scenario.executable,
-      args: scenario.arguments,
-      cwd: resolved.workingDirectory,
-      env: { ...resolved.environment, TERM: terminalType, [RUN_TOKEN_VARIABLE]: token },
-      columns: scenario.terminal.columns,
-      rows: scenario.terminal.rows,
-      terminalType,
-    })
-    const identity = readStartIdentity(session.pid)
-    const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
-    root = {
-      session,
-      spawnIdentity,
-      binding: bindRootIdentity(session.pid, token),
-      tree:
-        inspector === undefined
-          ? undefined
-          : new OwnedTree(
-              token,
-              {
-                pid: session.pid,
-                identity: spawnIdentity,
-                startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
-              },
-              inspector,
-            ),
+  if (!cancelledBeforeLaunch) {
+    try {
+      const session = context.backend.spawn({
+        file: scenario.executable,
+        args: scenario.arguments,
+        cwd: resolved.workingDirectory,
+        env: { ...resolved.environment, TERM: terminalType, [RUN_TOKEN_VARIABLE]: token },
+        columns: scenario.terminal.columns,
+        rows: scenario.terminal.rows,
+        terminalType,
+      })
+      const identity = readStartIdentity(session.pid)
+      const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
+      if (spawnIdentity !== undefined) {
+        supervised?.root(spawnIdentity)
+      }
+      root = {
+        session,
+        spawnIdentity,
+        binding: bindRootIdentity(session.pid, token),
+        tree:
+          inspector === undefined
+            ? undefined
+            : new OwnedTree(
+                token,
+                {
+                  pid: session.pid,
+                  identity: spawnIdentity,
+                  startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
+                },
+                inspector,
+              ),
+      }
+    } catch (error) {
+      launchFailure = `the command could not be started: ${describeFailure(error)}`
     }
-  } catch (error) {
-    launchFailure = `the command could not be started: ${describeFailure(error)}`
   }
   // Built while the child starts on the other core; node-pty delivers output only on a later tick.
   const observers = createObservers(scenario, clock, () => root?.session)
@@ -162,8 +176,8 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   const ending: RunEnding =
     root === undefined
       ? {
-          disposition: 'failed',
-          reason: 'failed',
+          disposition: cancelledBeforeLaunch ? 'cancelled' : 'failed',
+          reason: cancelledBeforeLaunch ? 'cancelled' : 'failed',
           exit: undefined,
           finalization: undefined,
           failure: launchFailure,
@@ -195,6 +209,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   progress.update('cleanup', counts())
   const cleanupStartMs = performance.now()
   const owned = await cleanUpOwnedProcesses(tree, settlement.lastObservation)
+  supervised?.release()
   const rootBinding = root === undefined ? undefined : await root.binding
   renderer.dispose()
   root?.session.dispose()

@@ -8,7 +8,7 @@ import {
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
-import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
 
 const FORMATS = ['text', ...OUTPUT_FORMATS] as const
 const EXIT_BY_VERDICT = {
@@ -33,6 +33,15 @@ export const compareProcessCapturesCommand: Command = {
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
     const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
+    checkOutputPath(
+      values.output,
+      [
+        { path: authorityPath, label: 'the authority' },
+        { path: reconstructionPath, label: 'the reconstruction' },
+        ...(tracePath === undefined ? [] : [{ path: tracePath, label: 'the trace specification' }]),
+      ],
+      'nothing was compared',
+    )
     const [authority, reconstruction] = await settleEvidencePair(
       readEvidenceFile(authorityPath),
       readEvidenceFile(reconstructionPath),
