@@ -57,7 +57,6 @@ export async function captureProcess(
   const { runCapture } = await import('./run-capture.js')
   return markValidated(
     await runCapture({
-      scenario: validated,
       resolved,
       backend,
       signal: options.signal,
