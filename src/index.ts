@@ -61,3 +61,5 @@ export {
 } from './compare/trace/index.js'
 export type { TraceResult, TraceSpec } from './compare/trace/index.js'
 export { authorityPathFor } from './authority/authority-path.js'
+export { exportAsciicast, ASCIICAST_VERSIONS } from './export/asciicast.js'
+export type { AsciicastVersion, ExportAsciicastOptions } from './export/asciicast.js'

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ReaError } from '../index.js'
 
@@ -49,4 +50,21 @@ export function oneOf<T extends string>(value: string, choices: readonly T[], op
     return value as T
   }
   throw new ReaError('INVALID_ARGUMENTS', `${option} must be one of ${choices.join(', ')}: got "${value}".`)
+}
+
+/** An output file that is one of the inputs would destroy that input before (or while) it is read. */
+export function assertDistinctOutput(
+  output: string | undefined,
+  inputs: readonly { readonly path: string; readonly label: string }[],
+): void {
+  const clash =
+    output === undefined
+      ? undefined
+      : inputs.find((input) => path.resolve(input.path) === path.resolve(output))
+  if (output !== undefined && clash !== undefined) {
+    throw new ReaError(
+      'INVALID_ARGUMENTS',
+      `--output ${output} is the ${clash.label} itself; choose a different output file.`,
+    )
+  }
 }

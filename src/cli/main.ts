@@ -4,6 +4,7 @@ import type { Command } from './arguments.js'
 import { capabilitiesCommand } from './commands/capabilities.js'
 import { captureProcessCommand } from './commands/capture-process.js'
 import { compareProcessCapturesCommand } from './commands/compare-process-captures.js'
+import { exportCommand } from './commands/export.js'
 import { mcpCommand } from './commands/mcp.js'
 import { schemaCommand } from './commands/schema.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
@@ -11,6 +12,7 @@ import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
 const COMMANDS: readonly Command[] = [
   captureProcessCommand,
   compareProcessCapturesCommand,
+  exportCommand,
   schemaCommand,
   capabilitiesCommand,
   mcpCommand,

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { captureProcess, ReaError, summarizeEvidence, type ProcessScenarioInput } from '../../index.js'
-import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import {
+  assertDistinctOutput,
+  oneOf,
+  parseCommandArguments,
+  requirePositionals,
+  type Command,
+} from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
 import { createProgressWriter } from '../progress-writer.js'
@@ -26,12 +31,7 @@ export const captureProcessCommand: Command = {
     requirePositionals(this, positionals, ['scenario.json'])
     const scenarioPath = positionals[0] as string
     const format = values.json ? 'json' : oneOf(values.format ?? 'toon', FORMATS, '--format')
-    if (values.output !== undefined && path.resolve(values.output) === path.resolve(scenarioPath)) {
-      throw new ReaError(
-        'INVALID_ARGUMENTS',
-        `--output ${values.output} is the scenario file itself; choose a different output file.`,
-      )
-    }
+    assertDistinctOutput(values.output, [{ path: scenarioPath, label: 'scenario file' }])
     const scenario = await readScenarioFile(scenarioPath)
 
     const controller = new AbortController()
