@@ -7,11 +7,13 @@ import { compareProcessCapturesCommand } from './commands/compare-process-captur
 import { exportCommand } from './commands/export.js'
 import { mcpCommand } from './commands/mcp.js'
 import { schemaCommand } from './commands/schema.js'
+import { viewCommand } from './commands/view.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
 
 const COMMANDS: readonly Command[] = [
   captureProcessCommand,
   compareProcessCapturesCommand,
+  viewCommand,
   exportCommand,
   schemaCommand,
   capabilitiesCommand,
