@@ -13,6 +13,7 @@ import {
 import { REPORT_ATTACHMENTS_ENV, REPORT_DIR_ENV, REPORT_ROOT_ENV } from '../src/report/report-environment.js'
 import { relativePosix } from '../src/internal/relative-posix.js'
 import { entryDirectory, entryFiles } from '../src/report/report-model.js'
+import type { AssertionCaptures } from '../src/index.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -40,6 +41,8 @@ export interface RunnerAdapter {
   readonly recording: () => boolean
   /** Hands each assertion's record to the reporter (Vitest: an artifact; Jest: a side file). */
   readonly record: (state: RunnerMatcherState, record: AssertionRecord) => void
+  /** Called for each assertion that fails as written, with the captures it saw (Vitest: annotations). */
+  readonly failed?: (state: RunnerMatcherState, record: AssertionRecord, captures: AssertionCaptures) => void
 }
 
 /**
@@ -150,20 +153,43 @@ function printAttachments(record: AssertionRecord): void {
   console.log(files.map((file) => `[[ATTACHMENT|${folder}/${file}]]`).join('\n'))
 }
 
-/** Reporting must never change an assertion's outcome: its failures are warnings. */
-function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => AssertionRecord): void {
+/**
+ * Hands the assertion to the reporter and, when it failed, to the runner's failure hook. Neither may change the
+ * assertion's outcome: their failures are warnings. The record is built at most once (it numbers the entry).
+ */
+function report(
+  adapter: RunnerAdapter,
+  state: RunnerMatcherState,
+  failed: boolean,
+  captures: AssertionCaptures,
+  build: () => AssertionRecord,
+): void {
+  let record: AssertionRecord | undefined
+  const once = (): AssertionRecord => (record ??= build())
   try {
-    if (!adapter.recording()) {
-      return
+    if (adapter.recording()) {
+      adapter.record(state, once())
+      printAttachments(once())
     }
-    const record = build()
-    adapter.record(state, record)
-    printAttachments(record)
   } catch (error) {
-    process.stderr.write(
-      `rea: could not record this assertion for the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
-    )
+    warnMatcher('could not record this assertion for the reporter', error)
   }
+  try {
+    if (failed && adapter.failed !== undefined) {
+      adapter.failed(state, once(), captures)
+    }
+  } catch (error) {
+    warnMatcher('could not annotate this failure', error)
+  }
+}
+
+function warnMatcher(what: string, error: unknown): void {
+  process.stderr.write(`rea: ${what}: ${error instanceof Error ? error.message : String(error)}\n`)
+}
+
+/** The runner inverts `pass` for `.not`: the assertion fails when `pass` equals `isNot`. */
+function failedAsWritten(state: RunnerMatcherState, pass: boolean): boolean {
+  return pass === (state.isNot === true)
 }
 
 /**
@@ -190,7 +216,7 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         // Called from JavaScript with something else: say so instead of failing deep inside.
         const message = `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${typeof authority === 'string' ? 'an empty string' : typeof authority}.`
         const pass = this.isNot === true
-        report(adapter, this, () =>
+        report(adapter, this, true, {}, () =>
           captureAssertionRecord(
             context(this, testPath, testName),
             {
@@ -221,13 +247,18 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         color: pc.isColorSupported,
       })
       countSnapshot(this, result.count)
-      report(adapter, this, () =>
-        captureAssertionRecord(
-          context(this, testPath, testName),
-          result,
-          result.received,
-          result.authorityEvidence,
-        ),
+      report(
+        adapter,
+        this,
+        failedAsWritten(this, result.pass),
+        { received: result.received, authority: result.authorityEvidence },
+        () =>
+          captureAssertionRecord(
+            context(this, testPath, testName),
+            result,
+            result.received,
+            result.authorityEvidence,
+          ),
       )
       return {
         pass: result.pass,
@@ -238,7 +269,7 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
     toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown) {
       const { testPath, testName } = requireTest(this, 'toSatisfyTrace')
       const result = matchTrace({ received, spec, testPath, isNot: this.isNot === true })
-      report(adapter, this, () =>
+      report(adapter, this, failedAsWritten(this, result.pass), { received: result.received }, () =>
         traceAssertionRecord(context(this, testPath, testName), result, result.received),
       )
       return { pass: result.pass, message: () => result.message }

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
 import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
 import type { Evidence } from '../src/evidence/schema.js'
@@ -6,7 +10,8 @@ import { ASSERTION_ARTIFACT_TYPE, type AssertionRecord } from '../src/report/ass
 import { REPORT_DIR_ENV, REPORT_RECORD_ENV } from '../src/report/report-environment.js'
 import type { ProcessScenarioInput } from '../src/scenario/schema.js'
 import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers } from './create-matchers.js'
+import { AssertionCounter, createMatchers, type RunnerMatcherState } from './create-matchers.js'
+import { failureHeadline, renderAssertionPage, type AssertionCaptures } from '../src/index.js'
 
 /**
  * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
@@ -42,9 +47,9 @@ function recording(): boolean {
 }
 
 /**
- * Artifacts being sent to the main process. `recordArtifact` is not among the promises Vitest awaits for a
- * test, and a synchronous matcher cannot await it: the `afterEach` below does, so a failing test's record
- * arrives before its file ends.
+ * Artifacts and annotations being sent to the main process. `recordArtifact` is not among the promises Vitest
+ * awaits for a test, and an annotation made by a failing assertion is not awaited either (the test has thrown),
+ * while a synchronous matcher cannot await them: the `afterEach` below does, so they arrive before the file ends.
  */
 const pendingArtifacts = new Set<Promise<void>>()
 
@@ -61,6 +66,66 @@ function recordForReporter(task: unknown, record: AssertionRecord): void {
       )
     },
   )
+  pendingArtifacts.add(sent)
+  void sent.finally(() => pendingArtifacts.delete(sent))
+}
+
+/** The annotation a failing capture assertion adds to its test, shown by `vitest --ui` and the HTML reporter. */
+export const DIVERGENCE_ANNOTATION_TYPE = 'rea:divergence'
+/** `0` turns the annotations off (each one renders and writes a page). */
+export const ANNOTATE_ENV = 'REA_VITEST_ANNOTATE'
+/** Vitest names its copy of an attachment after the message: keep that file name within 255 bytes. */
+const ANNOTATION_MESSAGE_CHARACTERS = 160
+/** Pages wait here until Vitest has copied them into its attachmentsDir. */
+const PAGE_DIRECTORY = path.join(tmpdir(), `rea-vitest-pages-${process.pid}`)
+
+interface AnnotatingContext {
+  annotate(
+    message: string,
+    type: string,
+    attachment: { readonly path: string; readonly contentType: string },
+  ): Promise<unknown>
+}
+
+/**
+ * Annotates the failing assertion's test with its first divergence and attaches the divergence page. The call
+ * must happen while the test still runs (Vitest refuses annotations after), so the page is written here,
+ * synchronously; Vitest copies it into its attachmentsDir, after which the temporary file is removed.
+ */
+function annotateFailure(
+  state: RunnerMatcherState,
+  record: AssertionRecord,
+  captures: AssertionCaptures,
+): void {
+  const context = (state.task as { context?: Partial<AnnotatingContext> } | undefined)?.context
+  if (process.env[ANNOTATE_ENV] === '0' || typeof context?.annotate !== 'function') {
+    return
+  }
+  mkdirSync(PAGE_DIRECTORY, { recursive: true })
+  const name = createHash('sha256')
+    .update(
+      `${record.test_file}\0${record.test_name}\0${record.entry}\0${record.attempt.retry}\0${record.attempt.repeat}`,
+    )
+    .digest('hex')
+    .slice(0, 16)
+  const file = path.join(PAGE_DIRECTORY, `${name}.html`)
+  writeFileSync(file, renderAssertionPage(record, captures))
+  const headline = failureHeadline(record)
+  const message =
+    headline.length > ANNOTATION_MESSAGE_CHARACTERS
+      ? `${headline.slice(0, ANNOTATION_MESSAGE_CHARACTERS - 1)}…`
+      : headline
+  const sent = context
+    .annotate(message, DIVERGENCE_ANNOTATION_TYPE, { path: file, contentType: 'text/html' })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        process.stderr.write(
+          `rea: could not annotate the test with its divergence page: ${error instanceof Error ? error.message : String(error)}\n`,
+        )
+      },
+    )
+    .finally(() => rmSync(file, { force: true }))
   pendingArtifacts.add(sent)
   void sent.finally(() => pendingArtifacts.delete(sent))
 }
@@ -86,6 +151,7 @@ expect.extend(
       project: vitestProject,
       recording,
       record: (state, record) => recordForReporter(state.task, record),
+      failed: annotateFailure,
     },
     counter,
     entries,

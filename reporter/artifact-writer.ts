@@ -18,6 +18,7 @@ import {
   type ReportModel,
 } from '../src/report/report-model.js'
 import { REA_VERSION } from '../src/version.js'
+import { renderAssertionPage } from '../src/index.js'
 import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
 
 /**
@@ -139,6 +140,16 @@ export function writeReport(
       write(entry.files.trace, canonicalJsonDocument(record.trace))
     }
     write(entry.files.divergence, divergenceMarkdown(entry, options.root))
+    if (entry.files.divergence_page !== null) {
+      try {
+        write(entry.files.divergence_page, renderAssertionPage(record))
+      } catch (error) {
+        // One page that cannot be built must not cost the rest of the report.
+        warn(
+          `could not write ${entry.files.divergence_page}: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
+    }
   }
   write('index.json', canonicalJsonDocument(reportIndex(model, options)))
   write('summary.md', summaryMarkdown(model, { root: options.root, reportLabel: '.', links: true }))

@@ -127,6 +127,6 @@ export function traceHtml(trace: TraceResult): string {
   return `<section id="trace"><h2>Trace: <span class="badge ${badgeClass(trace.verdict)}">${h(trace.verdict)}</span></h2><pre>${h(formatTraceResult(trace).join('\n'))}</pre></section>`
 }
 
-export function messageHtml(message: string): string {
-  return `<section id="message"><h2>Why nothing was compared</h2><pre>${h(message)}</pre></section>`
+export function messageHtml(message: string, compared: boolean): string {
+  return `<section id="message"><h2>${compared ? 'Notes' : 'Why nothing was compared'}</h2><pre>${h(message)}</pre></section>`
 }

@@ -62,7 +62,7 @@ export function renderDivergencePage(input: DivergencePageInput): string {
   const hasScreens = sides.length > 0
   const body = [
     headerHtml(title, verdict, headline(comparison, input.trace ?? null), sides),
-    input.message == null ? '' : messageHtml(input.message),
+    input.message == null ? '' : messageHtml(input.message, comparison !== null || input.trace != null),
     hasScreens ? SCREENS_SECTION : '',
     comparison === null ? '' : dimensionsHtml(comparison),
     input.trace == null ? '' : traceHtml(input.trace),
