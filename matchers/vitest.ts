@@ -11,7 +11,12 @@ import { REPORT_DIR_ENV, REPORT_RECORD_ENV } from '../src/report/report-environm
 import type { ProcessScenarioInput } from '../src/scenario/schema.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, type RunnerMatcherState } from './create-matchers.js'
-import { failureHeadline, renderAssertionPage, type AssertionCaptures } from '../src/index.js'
+import {
+  failureHeadline,
+  renderAssertionImage,
+  renderAssertionPage,
+  type AssertionCaptures,
+} from '../src/index.js'
 
 /**
  * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
@@ -72,6 +77,9 @@ function recordForReporter(task: unknown, record: AssertionRecord): void {
 
 /** The annotation a failing capture assertion adds to its test, shown by `vitest --ui` and the HTML reporter. */
 export const DIVERGENCE_ANNOTATION_TYPE = 'rea:divergence'
+/** The second annotation: both screens at the first divergent checkpoint, as an SVG image. */
+export const SCREENS_ANNOTATION_TYPE = 'rea:screens'
+const SCREENS_ANNOTATION_MESSAGE = 'both screens at the first checkpoint where they differ'
 /** `0` turns the annotations off (each one renders and writes a page). */
 export const ANNOTATE_ENV = 'REA_VITEST_ANNOTATE'
 /** Vitest names its copy of an attachment after the message: keep that file name within 255 bytes. */
@@ -88,9 +96,10 @@ interface AnnotatingContext {
 }
 
 /**
- * Annotates the failing assertion's test with its first divergence and attaches the divergence page. The call
- * must happen while the test still runs (Vitest refuses annotations after), so the page is written here,
- * synchronously; Vitest copies it into its attachmentsDir, after which the temporary file is removed.
+ * Annotates the failing assertion's test with its first divergence and attaches the divergence page, then, when
+ * two screens differ, a second annotation with their picture (an inline image in the UI). The calls must happen
+ * while the test still runs (Vitest refuses annotations after), so the files are written here, synchronously;
+ * Vitest copies them into its attachmentsDir, after which the temporary files are removed.
  */
 function annotateFailure(
   state: RunnerMatcherState,
@@ -101,27 +110,56 @@ function annotateFailure(
   if (process.env[ANNOTATE_ENV] === '0' || typeof context?.annotate !== 'function') {
     return
   }
-  mkdirSync(PAGE_DIRECTORY, { recursive: true })
+  const annotate = context.annotate.bind(context)
   const name = createHash('sha256')
     .update(
       `${record.test_file}\0${record.test_name}\0${record.entry}\0${record.attempt.retry}\0${record.attempt.repeat}`,
     )
     .digest('hex')
     .slice(0, 16)
-  const file = path.join(PAGE_DIRECTORY, `${name}.html`)
-  writeFileSync(file, renderAssertionPage(record, captures))
   const headline = failureHeadline(record)
   const message =
     headline.length > ANNOTATION_MESSAGE_CHARACTERS
       ? `${headline.slice(0, ANNOTATION_MESSAGE_CHARACTERS - 1)}…`
       : headline
-  const sent = context
-    .annotate(message, DIVERGENCE_ANNOTATION_TYPE, { path: file, contentType: 'text/html' })
+  attach(
+    annotate,
+    message,
+    DIVERGENCE_ANNOTATION_TYPE,
+    `${name}.html`,
+    'text/html',
+    renderAssertionPage(record, captures),
+  )
+  const image = renderAssertionImage(record, captures)
+  if (image !== null) {
+    attach(
+      annotate,
+      SCREENS_ANNOTATION_MESSAGE,
+      SCREENS_ANNOTATION_TYPE,
+      `${name}.svg`,
+      'image/svg+xml',
+      image,
+    )
+  }
+}
+
+function attach(
+  annotate: AnnotatingContext['annotate'],
+  message: string,
+  type: string,
+  fileName: string,
+  contentType: string,
+  content: string,
+): void {
+  mkdirSync(PAGE_DIRECTORY, { recursive: true })
+  const file = path.join(PAGE_DIRECTORY, fileName)
+  writeFileSync(file, content)
+  const sent = annotate(message, type, { path: file, contentType })
     .then(
       () => undefined,
       (error: unknown) => {
         process.stderr.write(
-          `rea: could not annotate the test with its divergence page: ${error instanceof Error ? error.message : String(error)}\n`,
+          `rea: could not annotate the test (${type}): ${error instanceof Error ? error.message : String(error)}\n`,
         )
       },
     )

@@ -1,5 +1,6 @@
 import { readEvidenceFileSync, parseEvidenceText } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
+import { renderDivergenceSvg } from '../view/divergence-svg.js'
 import { renderDivergencePage } from '../view/render-page.js'
 import type { AssertionRecord } from './assertion-record.js'
 
@@ -19,6 +20,32 @@ export interface AssertionCaptures {
  * writeFileSync('divergence.html', renderAssertionPage(record))
  */
 export function renderAssertionPage(record: AssertionRecord, captures: AssertionCaptures = {}): string {
+  const sides = assertionSides(record, captures)
+  return renderDivergencePage({
+    authority: sides.authority,
+    reconstruction: sides.reconstruction,
+    comparison: record.comparison,
+    trace: record.trace,
+    message: sides.notes.length === 0 ? null : sides.notes.join('\n\n'),
+    title: `${record.test_name}: ${record.outcome}`,
+  })
+}
+
+/**
+ * Both screens at the assertion's first divergent checkpoint as an SVG image; null when there is no pair of
+ * screens that differ (a trace check, an assertion that compared nothing, a difference elsewhere).
+ */
+export function renderAssertionImage(
+  record: AssertionRecord,
+  captures: AssertionCaptures = {},
+): string | null {
+  const { authority, reconstruction } = assertionSides(record, captures)
+  return authority === null || reconstruction === null || record.comparison === null
+    ? null
+    : renderDivergenceSvg({ authority, reconstruction, comparison: record.comparison })
+}
+
+function assertionSides(record: AssertionRecord, captures: AssertionCaptures) {
   const reconstruction =
     captures.received ??
     (record.reconstruction === null ? null : parseEvidenceText(record.reconstruction, 'the reconstruction'))
@@ -43,12 +70,5 @@ export function renderAssertionPage(record: AssertionRecord, captures: Assertion
       authority = null
     }
   }
-  return renderDivergencePage({
-    authority,
-    reconstruction,
-    comparison: record.comparison,
-    trace: record.trace,
-    message: notes.length === 0 ? null : notes.join('\n\n'),
-    title: `${record.test_name}: ${record.outcome}`,
-  })
+  return { authority, reconstruction, notes }
 }

@@ -25,7 +25,7 @@ function annotations(project: string): Record<string, Annotation[]> {
 const FAILING = 'greets the same way twice'
 
 describe('rea/vitest annotations with the real Vitest CLI', () => {
-  test('a failing capture annotates its test with the first divergence and attaches the divergence page', async () => {
+  test('a failing capture annotates its test with the first divergence, the divergence page and a picture of both screens', async () => {
     const project = projectCopy()
     const reporters = ['default', 'rea/reporter', 'github-actions', 'junit', './record-annotations.mjs']
     const result = await runRunnerCli(
@@ -43,7 +43,7 @@ describe('rea/vitest annotations with the real Vitest CLI', () => {
 
     const byTest = annotations(project)
     expect(byTest['greets Ada']).toEqual([])
-    const [annotation, ...others] = byTest[FAILING] ?? []
+    const [annotation, image, ...others] = byTest[FAILING] ?? []
     expect(others).toEqual([])
     const line =
       readFileSync(path.join(project, 'differs.test.mjs'), 'utf8')
@@ -65,6 +65,18 @@ describe('rea/vitest annotations with the real Vitest CLI', () => {
     expect(page).toContain('Good day, Ada!')
     expect(page).toContain('Hello, Ada!')
 
+    // The second annotation is a picture of both screens where they differ, which the UI shows inline.
+    expect(image).toMatchObject({
+      type: 'rea:screens',
+      location: { file: path.join(project, 'differs.test.mjs'), line },
+      attachment: { contentType: 'image/svg+xml' },
+    })
+    const svg = readFileSync(image!.attachment!.path!, 'utf8')
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+    expect(svg).toContain('>Hello, Ada!</text>')
+    expect(svg).toContain('>Good day, Ada!</text>')
+    expect(svg.match(/class="rea-diff-cell"/g)).toHaveLength(2)
+
     // JUnit keeps annotations as properties of the test case.
     const junit = readFileSync(path.join(project, 'junit.xml'), 'utf8')
     expect(junit).toMatch(
@@ -74,8 +86,9 @@ describe('rea/vitest annotations with the real Vitest CLI', () => {
     // GitHub Actions: Vitest turns the annotation into a notice, never an error or a warning, so it does not use
     // the error budget REA's own ::error annotations need; both point at the assertion's line.
     const commands = result.stdout.split('\n').filter((text) => text.startsWith('::'))
-    const fromAnnotation = commands.filter((text) => text.includes('title=rea%3Adivergence'))
-    expect(fromAnnotation).toHaveLength(1)
+    const fromAnnotation = commands.filter((text) => text.includes('title=rea%3A'))
+    expect(fromAnnotation).toHaveLength(2)
+    expect(fromAnnotation[1]).toMatch(/^::notice file=.*,title=rea%3Ascreens::both screens/)
     expect(fromAnnotation[0]).toMatch(
       new RegExp(
         `^::notice file=${path.join(project, 'differs.test.mjs').replaceAll('/', '\\/')},line=${line},column=\\d+,title=rea%3Adivergence::the normalized terminal output differs`,
