@@ -2,8 +2,12 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-/** Front ends reach the core only through src/index.ts; `depth` is how far the file sits below src/. */
-const onlyThroughIndex = (depth) => {
+/**
+ * Front ends reach the core only through its named surfaces: `src/index.ts` (the public API) and, for REA's own
+ * plug-ins and reporters, `src/host.ts`. `depth` is how far the file sits below the folder holding `src/`'s
+ * surfaces (src/ for the CLI and MCP, the repository root for matchers/ and reporter/).
+ */
+const onlyThrough = (depth, surfaces, prefix = '') => {
   const up = '../'.repeat(depth)
   return {
     'no-restricted-imports': [
@@ -11,14 +15,68 @@ const onlyThroughIndex = (depth) => {
       {
         patterns: [
           {
-            group: [`${up}*`, `!${up}index.js`],
-            message: 'Front ends import the core only through src/index.ts.',
+            group: [`${up}${prefix}*`, ...surfaces.map((surface) => `!${up}${prefix}${surface}`)],
+            message: `Front ends import the core only through ${surfaces.map((surface) => `src/${surface.replace('.js', '.ts')}`).join(' or ')}.`,
           },
         ],
       },
     ],
   }
 }
+
+/**
+ * The engine's layers, lowest first (docs/architecture.md): a module imports only from its own layer or the
+ * layers below it. Peers within a layer never import each other in a circle.
+ */
+const LAYERS = [
+  ['internal', 'errors', 'version'],
+  ['scenario'],
+  ['normalize'],
+  ['evidence'],
+  ['process'],
+  ['filesystem'],
+  ['terminal'],
+  ['capture'],
+  ['compare'],
+  ['export'],
+  ['view'],
+  ['authority', 'report', 'capabilities', 'json-schemas', 'bench-internals'],
+  ['index', 'host'],
+]
+
+/** Lint blocks per layer: its files may not import any module of a higher layer. */
+const layerRules = LAYERS.flatMap((layer, level) => {
+  const above = LAYERS.slice(level + 1).flat()
+  if (above.length === 0) {
+    return []
+  }
+  const rule = (groups) => ({
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: groups,
+            message: 'A module imports only from its own layer or below (docs/architecture.md).',
+          },
+        ],
+      },
+    ],
+  })
+  return [
+    // Files directly in src/ name their neighbours with `./`; files in folders climb out with `../`.
+    {
+      files: layer.map((name) => `src/${name}.ts`),
+      rules: rule(above.flatMap((name) => [`./${name}.js`, `./${name}/**`])),
+    },
+    {
+      files: layer.map((name) => `src/${name}/**/*.ts`),
+      rules: rule(
+        above.flatMap((name) => [`../${name}.js`, `../${name}/**`, `../../${name}.js`, `../../${name}/**`]),
+      ),
+    },
+  ]
+})
 
 export default tseslint.config(
   {
@@ -56,8 +114,10 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThroughIndex(1) },
-  { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlyThroughIndex(2) },
+  ...layerRules,
+  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThrough(1, ['index.js']) },
+  { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlyThrough(2, ['index.js']) },
+  { files: ['matchers/*.ts', 'reporter/*.ts'], rules: onlyThrough(1, ['index.js', 'host.js'], 'src/') },
   {
     files: ['test/**/*.ts'],
     rules: {

@@ -1,19 +1,19 @@
 import pc from 'picocolors'
-import { matchCapture, type SnapshotCount } from '../src/authority/match-capture.js'
-import { matchTrace } from '../src/authority/match-trace.js'
-import { updateModeOf } from '../src/authority/update-mode.js'
-import type { Evidence } from '../src/evidence/schema.js'
 import {
+  badAuthorityArgument,
   captureAssertionRecord,
+  junitAttachmentLines,
   locationInTestFile,
+  matchCapture,
+  matchTrace,
   traceAssertionRecord,
+  updateModeOf,
   type AssertionRecord,
   type RecordContext,
-} from '../src/report/assertion-record.js'
-import { REPORT_ATTACHMENTS_ENV, REPORT_DIR_ENV, REPORT_ROOT_ENV } from '../src/report/report-environment.js'
-import { relativePosix } from '../src/internal/relative-posix.js'
-import { entryDirectory, entryFiles } from '../src/report/report-model.js'
-import type { AssertionCaptures } from '../src/index.js'
+  type AssertionCaptures,
+  type SnapshotCount,
+} from '../src/host.js'
+import type { Evidence } from '../src/index.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -43,6 +43,8 @@ export interface RunnerAdapter {
   readonly record: (state: RunnerMatcherState, record: AssertionRecord) => void
   /** Called for each assertion that fails as written, with the captures it saw (Vitest: annotations). */
   readonly failed?: (state: RunnerMatcherState, record: AssertionRecord, captures: AssertionCaptures) => void
+  /** Adds an authority assertion to the runner's snapshot summary, in that runner's own bookkeeping. */
+  readonly countSnapshot: (state: RunnerMatcherState, count: SnapshotCount) => void
 }
 
 /**
@@ -82,25 +84,6 @@ export class AssertionCounter {
   }
 }
 
-/**
- * Adds the assertion to the runner's snapshot summary. Vitest keeps CounterMaps keyed by test id (so a retry
- * clears what the failed attempt counted); Jest keeps plain numbers it cannot undo on a retry, so there a
- * mismatch is not counted (the failing test already says so) and a retry that passes does not fail the run.
- */
-function countSnapshot(state: RunnerMatcherState, count: SnapshotCount | null): void {
-  const snapshotState = state.snapshotState
-  if (count === null || typeof snapshotState !== 'object' || snapshotState === null) {
-    return
-  }
-  const counters = snapshotState as Record<SnapshotCount, unknown>
-  const counter = counters[count]
-  if (typeof counter === 'object' && counter !== null && 'increment' in counter) {
-    ;(counter as { increment(key: string): void }).increment(state.task?.id ?? state.currentTestName ?? '')
-  } else if (typeof counter === 'number' && count !== 'unmatched') {
-    counters[count] = counter + 1
-  }
-}
-
 function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
   return (
     value === undefined ||
@@ -130,30 +113,6 @@ function assertionLocation(testPath: string) {
 }
 
 /**
- * `[[ATTACHMENT|path]]` lines in the test's output: the convention JUnit consumers (Jenkins junit-attachments,
- * GitLab) read from a test case's `<system-out>`, pointing at the files the reporter will write.
- */
-function printAttachments(record: AssertionRecord): void {
-  const outputDir = process.env[REPORT_DIR_ENV]
-  const mode = process.env[REPORT_ATTACHMENTS_ENV] ?? 'failures'
-  if (
-    outputDir === undefined ||
-    outputDir === '' ||
-    mode === 'off' ||
-    (mode === 'failures' && record.passed)
-  ) {
-    return
-  }
-  const root = process.env[REPORT_ROOT_ENV] ?? process.cwd()
-  const directory = entryDirectory(root, record)
-  // GitLab resolves attachment paths against the project folder; Jenkins takes absolute paths.
-  const gitlabRoot = process.env['GITLAB_CI'] === 'true' ? (process.env['CI_PROJECT_DIR'] ?? root) : null
-  const folder = gitlabRoot === null ? outputDir : relativePosix(gitlabRoot, outputDir)
-  const files = Object.values(entryFiles(record, directory)).filter((file) => file !== null)
-  console.log(files.map((file) => `[[ATTACHMENT|${folder}/${file}]]`).join('\n'))
-}
-
-/**
  * Hands the assertion to the reporter and, when it failed, to the runner's failure hook. Neither may change the
  * assertion's outcome: their failures are warnings. The record is built at most once (it numbers the entry).
  */
@@ -169,7 +128,10 @@ function report(
   try {
     if (adapter.recording()) {
       adapter.record(state, once())
-      printAttachments(once())
+      const lines = junitAttachmentLines(once())
+      if (lines.length > 0) {
+        console.log(lines.join('\n'))
+      }
     }
   } catch (error) {
     warnMatcher('could not record this assertion for the reporter', error)
@@ -214,7 +176,9 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
       if (!isAuthorityArgument(authority)) {
         // Called from JavaScript with something else: say so instead of failing deep inside.
-        const message = `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${typeof authority === 'string' ? 'an empty string' : typeof authority}.`
+        const message = badAuthorityArgument(
+          typeof authority === 'string' ? 'an empty string' : typeof authority,
+        )
         const pass = this.isNot === true
         report(adapter, this, true, {}, () =>
           captureAssertionRecord(
@@ -246,7 +210,9 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         root: adapter.root(),
         color: pc.isColorSupported,
       })
-      countSnapshot(this, result.count)
+      if (result.count !== null) {
+        adapter.countSnapshot(this, result.count)
+      }
       report(
         adapter,
         this,

@@ -1,14 +1,16 @@
 import type {} from 'expect'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
-import type { TraceSpecInput } from '../src/compare/trace/index.js'
-import type { Evidence } from '../src/evidence/schema.js'
-import type { AssertionRecord } from '../src/report/assertion-record.js'
-import { REPORT_PENDING_ENV } from '../src/report/report-environment.js'
-import type { ProcessScenarioInput } from '../src/scenario/schema.js'
+import {
+  captureProcess as capture,
+  type CaptureProcessOptions,
+  type Evidence,
+  type ProcessScenarioInput,
+} from '../src/index.js'
+import { type AssertionRecord, REPORT_PENDING_ENV, type TraceSpecInput } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers } from './create-matchers.js'
+import { countJestSnapshot } from './snapshot-summary.js'
 
 /**
  * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
@@ -96,6 +98,7 @@ globals.expect.extend(
       project: () => '',
       recording: () => (process.env[REPORT_PENDING_ENV] ?? '') !== '',
       record: (_, record) => writeRecord(record),
+      countSnapshot: countJestSnapshot,
     },
     counter,
     entries,

@@ -3,20 +3,26 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
-import { captureProcess as capture, type CaptureProcessOptions } from '../src/capture/capture-process.js'
-import type { Evidence } from '../src/evidence/schema.js'
-import type { TraceSpecInput } from '../src/compare/trace/index.js'
-import { ASSERTION_ARTIFACT_TYPE, type AssertionRecord } from '../src/report/assertion-record.js'
-import { REPORT_DIR_ENV, REPORT_RECORD_ENV } from '../src/report/report-environment.js'
-import type { ProcessScenarioInput } from '../src/scenario/schema.js'
-import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers, type RunnerMatcherState } from './create-matchers.js'
 import {
+  captureProcess as capture,
+  type CaptureProcessOptions,
+  type Evidence,
+  type ProcessScenarioInput,
+} from '../src/index.js'
+import {
+  ASSERTION_ARTIFACT_TYPE,
   failureHeadline,
   renderAssertionImage,
   renderAssertionPage,
   type AssertionCaptures,
-} from '../src/index.js'
+  type AssertionRecord,
+  REPORT_DIR_ENV,
+  REPORT_RECORD_ENV,
+  type TraceSpecInput,
+} from '../src/host.js'
+import type { CaptureMatcher } from './capture-matcher.js'
+import { AssertionCounter, createMatchers, type RunnerMatcherState } from './create-matchers.js'
+import { countVitestSnapshot } from './snapshot-summary.js'
 
 /**
  * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
@@ -190,6 +196,7 @@ expect.extend(
       recording,
       record: (state, record) => recordForReporter(state.task, record),
       failed: annotateFailure,
+      countSnapshot: countVitestSnapshot,
     },
     counter,
     entries,

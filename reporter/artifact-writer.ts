@@ -1,4 +1,3 @@
-import { relativePosix } from '../src/internal/relative-posix.js'
 import {
   existsSync,
   mkdirSync,
@@ -10,15 +9,15 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { canonicalJsonDocument } from '../src/evidence/canonical-json.js'
+import { canonicalJsonDocument, REA_VERSION } from '../src/index.js'
 import {
   failureHeadline,
+  relativePosix,
   REPORT_FORMAT,
   REPORT_FORMAT_VERSION,
   type ReportModel,
-} from '../src/report/report-model.js'
-import { REA_VERSION } from '../src/version.js'
-import { renderAssertionPage } from '../src/index.js'
+  renderAssertionPage,
+} from '../src/host.js'
 import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
 
 /**

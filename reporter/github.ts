@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { failureHeadline, failuresByPriority, type ReportModel } from '../src/report/report-model.js'
+import { failureHeadline, failuresByPriority, type ReportModel } from '../src/host.js'
 import { summaryMarkdown } from './markdown.js'
 
 /**

@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { assertionRecordSchema, type AssertionRecord } from '../src/report/assertion-record.js'
-import { announceReport, withdrawPendingFolder } from '../src/report/report-environment.js'
+import {
+  announceReport,
+  type AssertionRecord,
+  assertionRecordSchema,
+  withdrawPendingFolder,
+} from '../src/host.js'
 import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   describe,

@@ -1,15 +1,14 @@
-import { relativePosix } from '../src/internal/relative-posix.js'
-import { DIMENSIONS, type Comparison, type Difference } from '../src/compare/comparison-schema.js'
-import { describeDifference } from '../src/compare/format-comparison.js'
-import { formatTraceResult } from '../src/compare/trace/index.js'
-import type { AssertionRecord } from '../src/report/assertion-record.js'
+import { type Comparison, type Difference, DIMENSIONS, formatTraceResult } from '../src/index.js'
 import {
+  type AssertionRecord,
+  describeDifference,
   describeDivergence,
   failureHeadline,
   failuresByPriority,
+  relativePosix,
   type ReportEntry,
   type ReportModel,
-} from '../src/report/report-model.js'
+} from '../src/host.js'
 
 /** divergence.md and summary.md: what a reviewer opens first in a downloaded report. */
 

@@ -1,14 +1,14 @@
-import { relativePosix } from '../src/internal/relative-posix.js'
 import path from 'node:path'
 import pc from 'picocolors'
 import { z } from 'zod'
-import type { AssertionRecord } from '../src/report/assertion-record.js'
 import {
+  type AssertionRecord,
   buildReportModel,
   failureHeadline,
   failuresByPriority,
+  relativePosix,
   type ReportModel,
-} from '../src/report/report-model.js'
+} from '../src/host.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { totalsLine } from './markdown.js'

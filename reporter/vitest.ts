@@ -1,10 +1,10 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import {
+  announceReport,
   ASSERTION_ARTIFACT_TYPE,
-  assertionRecordSchema,
   type AssertionRecord,
-} from '../src/report/assertion-record.js'
-import { announceReport } from '../src/report/report-environment.js'
+  assertionRecordSchema,
+} from '../src/host.js'
 import {
   guarded,
   reporterWarning,

@@ -1,14 +1,18 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison } from '../compare/comparison-schema.js'
-import { formatComparison } from '../compare/format-comparison.js'
-import { formatReaError, isReaError, ReaError } from '../errors.js'
-import { parseEvidence, readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
+import { isReaError, type ReaError } from '../errors.js'
+import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
+import { readAuthorityFile, writeAuthorityFile } from './authority-store.js'
+import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
+import {
+  authorityObjectInvalid,
+  authorityWriteFailed,
+  captureMessage,
+  receivedNotEvidence,
+} from './messages.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** What the matcher was asked, with everything it needs from the runner already read. */
@@ -49,218 +53,140 @@ export interface CaptureMatchResult {
 }
 
 /**
- * The logic of `toMatchCapture`, runner-independent. Missing authority files are recorded (unless the mode is
- * `none`), mismatching ones rewritten only in mode `all`; `.not` holds only for a proven difference, so an
- * unknown comparison fails both ways, with its reasons.
+ * `toMatchCapture`, runner-independent: read the received capture, let the store read the authority file,
+ * decide (`decideCaptureMatch`), write when the decision says so, and word the result (`messages.ts`).
  */
 export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
-  let received: Evidence | null = null
-  let authorityEvidence: Evidence | null = null
+  const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
   // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
-  const result = (
-    satisfied: boolean,
-    message: string,
-    extra: Partial<CaptureMatchResult> = {},
-  ): CaptureMatchResult => ({
-    pass: request.isNot ? !satisfied : satisfied,
-    message,
+  const result = (satisfied: boolean, message: string, extra: Partial<CaptureMatchResult> = {}) => ({
     count: null,
     authorityPath: null,
     comparison: null,
-    received,
-    authorityEvidence,
+    received: null,
+    authorityEvidence: null,
     ...extra,
+    pass: request.isNot ? !satisfied : satisfied,
+    message,
   })
-  const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
-  try {
-    received = isValidated(request.received)
-      ? request.received
-      : parseEvidence(request.received, 'The received value')
-  } catch (error) {
-    return result(
-      false,
-      `expect(capture).${name}() needs the Evidence returned by captureProcess.\n${describeError(error)}`,
-    )
+  const received = readEvidence(request.received, 'The received value')
+  if ('error' in received) {
+    return result(false, receivedNotEvidence(name, received.error))
   }
-
+  const evidence = received.evidence
+  let source: AuthoritySource
+  let shown: string
+  let authorityPath: string | null = null
+  let authorityEvidence: Evidence | null = null
   if (typeof request.authority === 'object') {
-    try {
-      authorityEvidence = isValidated(request.authority)
-        ? request.authority
-        : parseEvidence(request.authority, 'The authority Evidence object')
-    } catch (error) {
-      return result(false, describeError(error))
+    const authority = readEvidence(request.authority, 'The authority Evidence object')
+    if ('error' in authority) {
+      return result(false, authorityObjectInvalid(authority.error), { received: evidence })
     }
-    return judge(request, name, received, authorityEvidence, null, null, result)
+    authorityEvidence = authority.evidence
+    source = { kind: 'object', evidence: authority.evidence }
+    shown = 'the given Evidence object'
+  } else {
+    authorityPath =
+      request.authority === undefined
+        ? authorityPathFor(request.testPath, request.testName, request.assertion)
+        : resolveAuthorityPath(request.testPath, request.authority)
+    source = { kind: 'file', file: readAuthorityFile(authorityPath) }
+    shown = relativePosix(request.root, authorityPath)
   }
-
-  const authorityPath =
-    request.authority === undefined
-      ? authorityPathFor(request.testPath, request.testName, request.assertion)
-      : resolveAuthorityPath(request.testPath, request.authority)
-  const shown = relativePosix(request.root, authorityPath)
-  // `-u` replaces a mismatching, unreadable or incomparable authority file; `.not` never writes.
-  const rewrite =
-    request.isNot || request.updateMode !== 'all'
-      ? null
-      : () =>
-          recorded(authorityPath, received, shown, 'rewritten', { authorityPath, count: 'updated' }, result)
-  if (!existsSync(authorityPath)) {
-    if (request.isNot) {
-      return result(
-        false,
-        `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`,
-        { authorityPath },
-      )
+  const decision = decideCaptureMatch({
+    received: evidence,
+    authority: source,
+    shown,
+    isNot: request.isNot,
+    updateMode: request.updateMode,
+  })
+  const fromFile = authorityPath !== null
+  const extra = { authorityPath, received: evidence, authorityEvidence }
+  if (decision.kind === 'write' && authorityPath !== null) {
+    const { failure } = writeAuthorityFile(authorityPath, evidence)
+    if (failure !== null) {
+      const verb = decision.write === 'new' ? 'written' : 'rewritten'
+      return result(false, authorityWriteFailed(shown, verb, failure), extra)
     }
-    if (request.updateMode === 'none') {
-      return result(
-        false,
-        `expect(capture).${name}(): the authority ${shown} does not exist, and it was not written because ` +
-          `this run does not write authorities (CI is set, or the runner was told not to update).\n` +
-          `Record it locally (run the test without CI, or with \`${request.updateCommand}\`), review it, and commit it.`,
-        { authorityPath, count: 'unmatched' },
-      )
-    }
-    return recorded(authorityPath, received, shown, 'written', { authorityPath, count: 'added' }, result)
   }
-
-  let authority: Evidence
-  try {
-    authority = readEvidenceFileSync(authorityPath)
-  } catch (error) {
-    return (
-      rewrite?.() ??
-      result(
-        false,
-        `expect(capture).${name}(): the authority ${shown} cannot be used.\n${describeError(error)}\n` +
-          `If the capture is right, re-record the authority with \`${request.updateCommand}\`.`,
-        { authorityPath, count: 'unmatched' },
-      )
-    )
-  }
-  return judge(request, name, received, authority, authorityPath, rewrite, result)
+  const message = captureMessage(decision, {
+    name,
+    shown,
+    fromFile,
+    updateCommand: request.updateCommand,
+    color: request.color,
+  })
+  const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
+  return result(satisfies(decision), message, {
+    ...extra,
+    comparison: 'comparison' in decision ? decision.comparison : null,
+    count: countOf(decision, fromFile),
+    // The runner's own diff view, for failures that compared two captures.
+    ...((decision.kind === 'mismatch' || decision.kind === 'not_different') && authority !== null
+      ? { actual: terminalText(evidence), expected: terminalText(authority) }
+      : {}),
+  })
 }
 
-function judge(
-  request: CaptureMatchRequest,
-  name: string,
-  received: Evidence,
-  authority: Evidence,
-  authorityPath: string | null,
-  rewrite: (() => CaptureMatchResult) | null,
-  result: ResultMaker,
-): CaptureMatchResult {
-  const shown =
-    authorityPath === null ? 'the given Evidence object' : relativePosix(request.root, authorityPath)
-  let comparison: Comparison
-  try {
-    comparison = compareCaptures(authority, received, {
-      sources: { authority: shown, reconstruction: 'this capture' },
-    })
-  } catch (error) {
-    return (
-      rewrite?.() ??
-      result(
-        false,
-        `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${describeError(error)}` +
-          (authorityPath === null
-            ? ''
-            : `\nIf the scenario changed on purpose, re-record with \`${request.updateCommand}\`.`),
-        { authorityPath, count: authorityPath === null ? null : 'unmatched' },
-      )
-    )
+/** Whether the assertion holds as the user wrote it (before the runner inverts it for `.not`). */
+function satisfies(decision: CaptureDecision): boolean {
+  switch (decision.kind) {
+    case 'write':
+    case 'equivalent':
+    case 'differs_as_expected':
+      return true
+    case 'missing_under_not':
+    case 'missing_not_written':
+    case 'authority_unusable':
+    case 'incomparable':
+    case 'mismatch':
+    case 'not_different':
+      return false
   }
-  // Formatting and the runner's diff texts cost more than comparing a short capture: only failures need them.
-  const details = (): string => formatComparison(comparison, { color: request.color }).trimEnd()
-  const failure = (message: string, count: SnapshotCount | null): CaptureMatchResult =>
-    result(false, message, {
-      authorityPath,
-      comparison,
-      count,
-      actual: terminalText(received),
-      expected: terminalText(authority),
-    })
-  if (request.isNot) {
-    return comparison.verdict === 'different'
-      ? result(
-          true,
-          `expect(capture).not.toMatchCapture(): the capture differs from ${shown}, as expected.`,
-          {
-            authorityPath,
-            comparison,
-          },
-        )
-      : failure(
-          comparison.verdict === 'equivalent'
-            ? `expect(capture).not.toMatchCapture(): the capture is equivalent to ${shown}.\n\n${details()}`
-            : `expect(capture).not.toMatchCapture(): a difference from ${shown} could not be established; unknown is neither equal nor different.\n\n${details()}`,
-          null,
-        )
-  }
-  if (comparison.verdict === 'equivalent') {
-    return result(true, `the capture is equivalent to ${shown}`, {
-      authorityPath,
-      comparison,
-      count: authorityPath === null ? null : 'matched',
-    })
-  }
-  const rewritten = rewrite?.()
-  if (rewritten !== undefined) {
-    return { ...rewritten, comparison }
-  }
-  const headline =
-    comparison.verdict === 'different'
-      ? `the capture differs from its authority ${shown}`
-      : `equivalence with ${shown} could not be established (unknown is never equal)`
-  return failure(
-    `expect(capture).toMatchCapture(): ${headline}.\n\n${details()}\n\n` +
-      (authorityPath === null
-        ? 'The authority is an Evidence object given in the test.'
-        : `Authority: ${shown}\nIf the new behaviour is intended, re-record with \`${request.updateCommand}\` and review the change.`),
-    authorityPath === null ? null : 'unmatched',
-  )
 }
 
-type ResultMaker = (
-  satisfied: boolean,
-  message: string,
-  extra?: Partial<CaptureMatchResult>,
-) => CaptureMatchResult
-
-/** Writes the authority; a file that cannot be written fails the assertion with the path and the OS code. */
-function recorded(
-  file: string,
-  evidence: Evidence,
-  shown: string,
-  verb: 'written' | 'rewritten',
-  extra: Partial<CaptureMatchResult>,
-  result: ResultMaker,
-): CaptureMatchResult {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, serializeEvidence(evidence))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    return result(
-      false,
-      `expect(capture).toMatchCapture(): the authority ${shown} could not be ${verb} (${code}).`,
-      {
-        ...extra,
-        count: null,
-      },
-    )
+/** How the decision counts in the runner's snapshot summary; authorities given as objects never count. */
+function countOf(decision: CaptureDecision, fromFile: boolean): SnapshotCount | null {
+  if (!fromFile) {
+    return null
   }
-  return result(true, `authority ${shown} ${verb}`, extra)
+  switch (decision.kind) {
+    case 'write':
+      return decision.write === 'new' ? 'added' : 'updated'
+    case 'equivalent':
+      return 'matched'
+    case 'missing_not_written':
+    case 'authority_unusable':
+    case 'incomparable':
+    case 'mismatch':
+      return 'unmatched'
+    case 'missing_under_not':
+    case 'differs_as_expected':
+    case 'not_different':
+      return null
+  }
+}
+
+function presentEvidence(source: Extract<AuthoritySource, { kind: 'file' }>): Evidence | null {
+  return source.file.state === 'present' ? source.file.evidence : null
+}
+
+/** Evidence this process produced or validated is used as it is; anything else is validated first. */
+function readEvidence(value: unknown, source: string): { evidence: Evidence } | { error: ReaError } {
+  if (isValidated(value)) {
+    return { evidence: value }
+  }
+  try {
+    return { evidence: parseEvidence(value, source) }
+  } catch (error) {
+    if (isReaError(error)) {
+      return { error }
+    }
+    throw error
+  }
 }
 
 function terminalText(evidence: Evidence): string {
   return evidence.terminal.chunks.map((chunk) => chunk.data).join('')
-}
-
-function describeError(error: unknown): string {
-  if (isReaError(error)) {
-    return formatReaError(error)
-  }
-  throw error instanceof Error ? error : new ReaError('INTERNAL', String(error))
 }

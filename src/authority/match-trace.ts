@@ -1,15 +1,11 @@
 import path from 'node:path'
-import {
-  checkTrace,
-  formatTraceResult,
-  parseTraceSpec,
-  readTraceSpecFileSync,
-} from '../compare/trace/index.js'
+import { checkTrace, parseTraceSpec, readTraceSpecFileSync } from '../compare/trace/index.js'
 import type { TraceResult, TraceSpec } from '../compare/trace/index.js'
-import { formatReaError, isReaError } from '../errors.js'
+import { isReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { isValidated } from '../evidence/validated.js'
+import { traceInputInvalid, traceMessage } from './messages.js'
 
 export interface TraceMatchRequest {
   readonly received: unknown
@@ -33,14 +29,7 @@ export interface TraceMatchResult {
  * violation; an unknown trace verdict fails both ways, with its reasons.
  */
 export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
-  const name = request.isNot ? 'not.toSatisfyTrace' : 'toSatisfyTrace'
   let evidence: Evidence | null = null
-  const failed = (message: string, result: TraceResult | null = null): TraceMatchResult => ({
-    pass: request.isNot,
-    message: `expect(capture).${name}(): ${message}`,
-    result,
-    received: evidence,
-  })
   let spec: TraceSpec
   try {
     evidence = isValidated(request.received)
@@ -52,28 +41,22 @@ export function matchTrace(request: TraceMatchRequest): TraceMatchResult {
         : parseTraceSpec(request.spec, 'The trace specification')
   } catch (error) {
     if (isReaError(error)) {
-      return failed(formatReaError(error))
+      return {
+        pass: request.isNot,
+        message: traceInputInvalid(request.isNot, error),
+        result: null,
+        received: evidence,
+      }
     }
     throw error
   }
   const result = checkTrace(evidence, spec)
-  const details = formatTraceResult(result).join('\n')
-  if (request.isNot) {
-    return result.verdict === 'violated'
-      ? {
-          pass: false,
-          message: `expect(capture).not.toSatisfyTrace(): the trace is violated, as expected.\n${details}`,
-          result,
-          received: evidence,
-        }
-      : failed(`the trace is ${result.verdict}; .not holds only for a proven violation.\n${details}`, result)
+  // `.not` holds only for a proven violation: the runner inverts `pass`, so it is true only then.
+  const satisfied = request.isNot ? result.verdict === 'violated' : result.verdict === 'satisfied'
+  return {
+    pass: request.isNot ? !satisfied : satisfied,
+    message: traceMessage(result, request.isNot),
+    result,
+    received: evidence,
   }
-  return result.verdict === 'satisfied'
-    ? { pass: true, message: 'the capture satisfies the trace', result, received: evidence }
-    : failed(
-        result.verdict === 'violated'
-          ? `the capture violates the trace.\n${details}`
-          : `whether the capture satisfies the trace is unknown (never satisfied).\n${details}`,
-        result,
-      )
 }

@@ -21,17 +21,14 @@ import type { ProcessAccounting } from '../process/sampler.js'
 import type { RootBinding } from '../process/bind-root.js'
 import type { OwnedCleanupResult } from '../process/cleanup.js'
 import type { Settlement } from '../process/settle.js'
-import type { Commitments } from '../scenario/commitment.js'
+import type { Commitments } from '../evidence/commitments.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario } from '../scenario/schema.js'
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
 import type { OutputRecorder } from '../terminal/output-recorder.js'
 import type { DrainOutcome } from '../terminal/pty-backend.js'
-import {
-  MAX_REDACTION_LOCATIONS,
-  SENSITIVE_REDACTION_VERSION,
-  type SensitiveRedactor,
-} from '../terminal/redact.js'
+import { SENSITIVE_REDACTION_VERSION } from '../normalize/sensitive-values.js'
+import { MAX_REDACTION_LOCATIONS, type SensitiveRedactor } from '../terminal/redact.js'
 import { REA_VERSION } from '../version.js'
 import type { CaptureDisposition, CleanupStates } from './progress.js'
 

@@ -4,7 +4,7 @@ import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import type { StartIdentity } from '../process/identity.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import type { PtyExit, PtySession } from '../terminal/pty-backend.js'
-import type { Journal } from './journal.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 
 export type FinalizationRecord = NonNullable<ExitRecord['finalization']>
 type FinalizationSignal = FinalizationRecord['signals'][number]
@@ -15,7 +15,7 @@ export const EXIT_AFTER_KILL_MS = 2000
 export interface FinalizationContext {
   readonly session: PtySession
   readonly clock: MonotonicClock
-  readonly journal: Journal
+  readonly journal: SequenceClock
   readonly requestedMs: number
   /** The root's retained identity, or why it could not be established: then no signal is sent. */
   readonly identity: StartIdentity | { readonly unavailable: string }

@@ -4,13 +4,14 @@ import { createChunkNormalizer } from '../normalize/normalize-chunk.js'
 import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
 import { cleanUpOwnedProcesses } from '../process/cleanup.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
-import { RUN_TOKEN_VARIABLE, createRunToken } from '../process/run-token.js'
+import { createRunToken } from '../process/run-token.js'
+import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
 import { OwnedTree } from '../process/owned-tree.js'
 import { processInspector } from '../process/inspector.js'
 import { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement } from '../process/settle.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
-import { buildCommitments } from '../scenario/commitment.js'
+import { buildCommitments } from '../evidence/commitments.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario } from '../scenario/schema.js'
 import { classifyEffects } from '../evidence/file-effects.js'
@@ -18,12 +19,13 @@ import { takeSnapshot, type FilesystemSnapshot } from '../filesystem/snapshot.js
 import { FrameRecorder } from '../terminal/frame-recorder.js'
 import { OutputRecorder } from '../terminal/output-recorder.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
-import { SensitiveRedactor, sensitiveValues } from '../terminal/redact.js'
+import { sensitiveValues } from '../normalize/sensitive-values.js'
+import { SensitiveRedactor } from '../terminal/redact.js'
 import { Renderer } from '../terminal/renderer.js'
 import { assembleEvidence } from './assemble-evidence.js'
 import { Deadlines, type StopReason } from './deadlines.js'
 import { EXIT_AFTER_KILL_MS, runFinalization, withinMs, type FinalizationRecord } from './finalization.js'
-import { Journal } from './journal.js'
+import { SequenceClock } from '../evidence/sequence-clock.js'
 import { ProgressReporter, type CaptureDisposition, type ProgressRecord } from './progress.js'
 import { watchForQuiet } from './quiet-frames.js'
 import { EventScheduler } from './scheduler.js'
@@ -48,7 +50,7 @@ interface RunEnding {
 
 /** What records the run: one journal and the observers that share it. */
 interface Observers {
-  readonly journal: Journal
+  readonly journal: SequenceClock
   readonly renderer: Renderer
   readonly recorder: OutputRecorder
   readonly frames: FrameRecorder
@@ -242,7 +244,7 @@ function createObservers(
   clock: MonotonicClock,
   session: () => PtySession | undefined,
 ): Observers {
-  const journal = new Journal(clock)
+  const journal = new SequenceClock(clock)
   const renderer = new Renderer(scenario.terminal, {
     pause: () => session()?.pause(),
     resume: () => session()?.resume(),

@@ -7,12 +7,12 @@ import type { ScenarioEvent } from '../scenario/schema.js'
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
 import type { PtySession } from '../terminal/pty-backend.js'
 import type { Renderer } from '../terminal/renderer.js'
-import type { Journal } from './journal.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 
 export interface SchedulerContext {
   readonly events: readonly ScenarioEvent[]
   readonly clock: MonotonicClock
-  readonly journal: Journal
+  readonly journal: SequenceClock
   readonly frames: FrameRecorder
   readonly renderer: Renderer
   readonly session: PtySession

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-
-/** The variable every captured process inherits; REA finds the processes it owns by it. */
-export const RUN_TOKEN_VARIABLE = 'REA_RUN_TOKEN'
+import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
 
 /**
  * A fresh token per capture: 122 random bits (a v4 UUID, drawn from Node's cached entropy pool, which is much

@@ -1,4 +1,4 @@
-import type { Journal } from '../capture/journal.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { ProcessSample } from '../evidence/schema.js'
 import type { OwnedTree, TreeObservation } from './owned-tree.js'
 
@@ -22,7 +22,7 @@ export interface ProcessAccounting {
 export class ProcessSampler {
   readonly samples: ProcessSample[] = []
   readonly #tree: OwnedTree
-  readonly #journal: Journal
+  readonly #journal: SequenceClock
   readonly #limit: number
   readonly #onSample: () => void
   #limitReached = false
@@ -30,7 +30,7 @@ export class ProcessSampler {
   #inFlight: Promise<unknown> = Promise.resolve()
   #stopped = false
 
-  constructor(tree: OwnedTree, journal: Journal, limit: number, onSample: () => void) {
+  constructor(tree: OwnedTree, journal: SequenceClock, limit: number, onSample: () => void) {
     this.#tree = tree
     this.#journal = journal
     this.#limit = limit

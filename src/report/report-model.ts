@@ -1,7 +1,7 @@
-import path from 'node:path'
 import { fileNameForKey } from '../authority/authority-path.js'
 import { DIMENSIONS, type Difference } from '../compare/comparison-schema.js'
 import { describeLocation } from '../compare/format-comparison.js'
+import { pathInside } from '../internal/path-inside.js'
 import type { AssertionOutcome, AssertionRecord } from './assertion-record.js'
 
 /**
@@ -60,11 +60,8 @@ export function entryDirectory(
   root: string,
   record: Pick<AssertionRecord, 'project' | 'test_file' | 'test_name' | 'entry'>,
 ): string {
-  const relative = path.relative(root, record.test_file)
-  const inside = !(relative.startsWith('..') || path.isAbsolute(relative))
-  const testPart = inside
-    ? relative.split(path.sep).join('/')
-    : `_outside-root/${fileNameForKey(record.test_file)}`
+  const relative = pathInside(root, record.test_file)
+  const testPart = relative ?? `_outside-root/${fileNameForKey(record.test_file)}`
   const projectPart = record.project === '' ? '' : `_project-${fileNameForKey(record.project)}/`
   return `${projectPart}${testPart}/${fileNameForKey(`${record.test_name} ${record.entry}`)}`
 }

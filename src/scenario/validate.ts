@@ -1,6 +1,6 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
-import { RUN_TOKEN_VARIABLE } from '../process/run-token.js'
+import { RUN_TOKEN_VARIABLE } from './reserved-environment.js'
 import {
   DEFAULT_SETTLE_MS,
   DEFAULT_TERMINAL,

@@ -1,4 +1,4 @@
-import type { Journal } from '../capture/journal.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { TerminalFrame } from '../evidence/schema.js'
 import type { RenderedScreen, Renderer } from './renderer.js'
 
@@ -39,7 +39,7 @@ const CHECKPOINT_TRIGGERS: ReadonlySet<FrameTrigger> = new Set(['before_event', 
 export class FrameRecorder {
   readonly frames: TerminalFrame[] = []
   readonly #renderer: Renderer
-  readonly #journal: Journal
+  readonly #journal: SequenceClock
   readonly #budgetBytes: number
   readonly #outputHasGap: () => boolean
   #retainedBytes = 0
@@ -47,7 +47,7 @@ export class FrameRecorder {
   #omittedForBudget = 0
   #omittedForGap = 0
 
-  constructor(renderer: Renderer, journal: Journal, budgetBytes: number, outputHasGap: () => boolean) {
+  constructor(renderer: Renderer, journal: SequenceClock, budgetBytes: number, outputHasGap: () => boolean) {
     this.#renderer = renderer
     this.#journal = journal
     this.#budgetBytes = budgetBytes

@@ -1,4 +1,4 @@
-import type { Journal } from '../capture/journal.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { OmittedChunks, TerminalChunk } from '../evidence/schema.js'
 import { decodeChunk, Utf8Chunker } from './utf8-chunker.js'
 
@@ -14,7 +14,7 @@ export interface RawTerminalAccounting {
 
 export interface OutputRecorderOptions {
   readonly budgetBytes: number
-  readonly journal: Journal
+  readonly journal: SequenceClock
   /** Per-chunk comparison text; returns the input unchanged when no rule applies. */
   readonly normalize: (text: string) => string
   /** Receives each retained chunk's comparison text, in order (the renderer's input). */

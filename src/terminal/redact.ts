@@ -1,38 +1,14 @@
-import type { ProcessScenario } from '../scenario/schema.js'
+import type { SensitiveValue } from '../normalize/sensitive-values.js'
 
-/** The semantics of sensitive-input masking, committed with the normalization rules. */
-export const SENSITIVE_REDACTION_VERSION = 'sensitive-input-mask-v1'
-/** Shorter values are sent but not searched for in output: they would mask ordinary text. */
-export const MIN_REDACTED_CHARACTERS = 4
 /** Masks beyond this many are counted but their locations are not listed. */
 export const MAX_REDACTION_LOCATIONS = 1000
 const MASK_BYTE = 0x2a // '*'
-
-export interface SensitiveValue {
-  readonly eventIndex: number
-  readonly bytes: Buffer
-}
 
 /** Where a sensitive value was masked: its byte offset in the PTY stream. Never the value itself. */
 export interface RedactionLocation {
   readonly event_index: number
   readonly stream_byte_offset: number
   readonly byte_length: number
-}
-
-/** The values a scenario marks sensitive, line terminators trimmed, longest first; short ones are left out. */
-export function sensitiveValues(scenario: ProcessScenario): SensitiveValue[] {
-  const values: SensitiveValue[] = []
-  scenario.events.forEach((event, eventIndex) => {
-    if (event.type !== 'input' || !event.sensitive) {
-      return
-    }
-    const value = event.data.replace(/[\r\n]+$/, '')
-    if (Array.from(value).length >= MIN_REDACTED_CHARACTERS) {
-      values.push({ eventIndex, bytes: Buffer.from(value, 'utf8') })
-    }
-  })
-  return values.sort((a, b) => b.bytes.length - a.bytes.length)
 }
 
 /**

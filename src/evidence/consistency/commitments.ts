@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { contractWorkingDirectory } from '../../scenario/commitment.js'
+import { contractWorkingDirectory } from '../commitments.js'
 import { canonicalDigest } from '../canonical-json.js'
 import type { Evidence } from '../schema.js'
 import { sameJson, type DerivedFacts } from './facts.js'

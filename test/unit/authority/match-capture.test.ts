@@ -7,19 +7,18 @@ import { matchCapture, type CaptureMatchRequest } from '../../../src/authority/m
 import { matchTrace } from '../../../src/authority/match-trace.js'
 import { updateModeOf } from '../../../src/authority/update-mode.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
-import { captureProcess, type Evidence } from '../../../src/index.js'
+import type { Evidence } from '../../../src/index.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
 import { rederive } from '../../helpers/rederive.js'
 
 let capture: Evidence
 let other: Evidence
 let directory: string
-beforeAll(async () => {
+beforeAll(() => {
   directory = mkdtempSync(path.join(tmpdir(), 'rea-authority-'))
-  ;[capture, other] = await Promise.all([
-    captureProcess({ executable: 'printf', arguments: ['same\\n'], settle_ms: 20 }),
-    captureProcess({ executable: 'printf', arguments: ['other\\n'], settle_ms: 20 }),
-  ])
-}, 60_000)
+  capture = buildEvidence([{ chunk: 'same\r\n' }, { frame: 'retained' }])
+  other = buildEvidence([{ chunk: 'other\r\n' }, { frame: 'retained' }])
+})
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
 const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest => ({

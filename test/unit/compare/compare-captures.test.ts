@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { timingDiffers } from '../../../src/compare/timing.js'
-import {
-  captureProcess,
-  checkTrace,
-  compareCaptures,
-  isReaError,
-  parseTraceSpec,
-  type Evidence,
-} from '../../../src/index.js'
+import { checkTrace, compareCaptures, isReaError, parseTraceSpec, type Evidence } from '../../../src/index.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
 
 let base: Evidence
-beforeAll(async () => {
-  base = await captureProcess({ executable: 'printf', arguments: ['one\\ntwo\\nthree\\n'], settle_ms: 20 })
-  expect(base.terminal.chunks.map((chunk) => chunk.data).join('')).toBe('one\r\ntwo\r\nthree\r\n')
-}, 60_000)
+beforeAll(() => {
+  base = buildEvidence([{ chunk: 'one\r\ntwo\r\nthree\r\n' }, { frame: 'retained' }])
+})
 
 const drained = (evidence: Evidence) => {
   evidence.truncation_details.raw_terminal.drain = 'incomplete'

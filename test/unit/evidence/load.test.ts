@@ -1,21 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { isReaError, type ReaError, type ReaErrorCode } from '../../../src/errors.js'
 import { EVIDENCE_FORMAT_VERSION } from '../../../src/evidence/format.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { parseEvidence, parseEvidenceText, serializeEvidence } from '../../../src/evidence/load.js'
 import type { Evidence } from '../../../src/evidence/schema.js'
-import { captureProcess } from '../../../src/index.js'
+import { buildEvidence, effect } from '../../helpers/build-evidence.js'
 
 let captured: Evidence
 
-beforeAll(async () => {
-  captured = await captureProcess({ executable: 'echo', arguments: ['hello'] })
+beforeAll(() => {
   // Every journal test below relies on at least one chunk and the exit being present.
-  expect(captured.terminal.chunks.length).toBeGreaterThan(0)
-}, 60_000)
+  captured = buildEvidence([{ chunk: 'hello\r\n' }, { frame: 'retained' }])
+})
 
 /** A deep copy of the captured Evidence, changed by `change`, with the digest recomputed when `reseal`. */
 function edited(
@@ -364,28 +360,20 @@ describe('parseEvidence on large and filesystem captures', () => {
     expect(parseEvidence(record).terminal.chunks).toHaveLength(count)
   })
 
-  test('rejects filesystem accounting whose truncated flag contradicts its roots', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'rea-load-'))
-    try {
-      const evidence = await captureProcess(
-        { executable: 'true', filesystem_observation_paths: ['.'] },
-        { root },
-      )
-      const copy = structuredClone(evidence)
-      copy.truncation_details.filesystem_after!.truncated = true
-      copy.truncated = true
-      const record = copy as unknown as Record<string, unknown>
-      record['identity_digest'] = computeIdentityDigest(record)
-      const error = rejection(() => parseEvidence(record))
-      expect(error.issues).toContainEqual(
-        expect.objectContaining({
-          path: 'truncation_details.filesystem_after.truncated',
-          rule: 'accounting_consistency',
-        }),
-      )
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
+  test('rejects filesystem accounting whose truncated flag contradicts its roots', () => {
+    const evidence = buildEvidence([], { effects: [effect('root_0:report.json', 'created')] })
+    const copy = structuredClone(evidence)
+    copy.truncation_details.filesystem_after!.truncated = true
+    copy.truncated = true
+    const record = copy as unknown as Record<string, unknown>
+    record['identity_digest'] = computeIdentityDigest(record)
+    const error = rejection(() => parseEvidence(record))
+    expect(error.issues).toContainEqual(
+      expect.objectContaining({
+        path: 'truncation_details.filesystem_after.truncated',
+        rule: 'accounting_consistency',
+      }),
+    )
   })
 })
 

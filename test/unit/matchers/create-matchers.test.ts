@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { captureProcess, type Evidence } from '../../../src/index.js'
+import type { Evidence } from '../../../src/index.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
 import type { AssertionRecord } from '../../../src/report/assertion-record.js'
+import { countJestSnapshot } from '../../../matchers/snapshot-summary.js'
 import {
   AssertionCounter,
   createMatchers,
@@ -37,9 +39,9 @@ describe('AssertionCounter', () => {
 })
 
 let capture: Evidence
-beforeAll(async () => {
-  capture = await captureProcess({ executable: 'true', settle_ms: 20 })
-}, 60_000)
+beforeAll(() => {
+  capture = buildEvidence([])
+})
 
 describe('snapshot counting', () => {
   const matchers = createMatchers(
@@ -49,6 +51,7 @@ describe('snapshot counting', () => {
       project: () => '',
       recording: () => false,
       record: () => undefined,
+      countSnapshot: countJestSnapshot,
     },
     new AssertionCounter(),
     new AssertionCounter(),
@@ -83,6 +86,7 @@ describe('records for the reporter', () => {
       project: () => 'e2e',
       recording: () => recording,
       record: (_, record) => recorded.push(record),
+      countSnapshot: () => undefined,
     },
     new AssertionCounter(),
     new AssertionCounter(),

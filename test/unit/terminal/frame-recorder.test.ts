@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { Journal } from '../../../src/capture/journal.js'
+import { SequenceClock } from '../../../src/evidence/sequence-clock.js'
 import { createMonotonicClock } from '../../../src/internal/monotonic-clock.js'
 import { FrameRecorder, screenBytes, type FrameTrigger } from '../../../src/terminal/frame-recorder.js'
 import { Renderer, type RenderedScreen } from '../../../src/terminal/renderer.js'
@@ -15,7 +15,7 @@ function createRenderer(): Renderer {
 
 function setup(budgetBytes = 1_000_000) {
   const renderer = createRenderer()
-  const journal = new Journal(createMonotonicClock())
+  const journal = new SequenceClock(createMonotonicClock())
   const gap = { value: false }
   const recorder = new FrameRecorder(renderer, journal, budgetBytes, () => gap.value)
   return { renderer, journal, recorder, gap }

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { Journal } from '../../../src/capture/journal.js'
+import { SequenceClock } from '../../../src/evidence/sequence-clock.js'
 import type { TerminalChunk } from '../../../src/evidence/schema.js'
 import { createMonotonicClock } from '../../../src/internal/monotonic-clock.js'
 import { OutputRecorder } from '../../../src/terminal/output-recorder.js'
@@ -8,7 +8,7 @@ const text = (value: string): Buffer => Buffer.from(value, 'utf8')
 const identity = (value: string): string => value
 
 function setup(budgetBytes: number, normalize: (value: string) => string = identity) {
-  const journal = new Journal(createMonotonicClock())
+  const journal = new SequenceClock(createMonotonicClock())
   const retained: TerminalChunk[] = []
   const recorder = new OutputRecorder({
     budgetBytes,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { validateScenario } from '../../../src/scenario/validate.js'
-import { SensitiveRedactor, sensitiveValues, type SensitiveValue } from '../../../src/terminal/redact.js'
+import { sensitiveValues, type SensitiveValue } from '../../../src/normalize/sensitive-values.js'
+import { SensitiveRedactor } from '../../../src/terminal/redact.js'
 
 const value = (text: string, eventIndex = 0): SensitiveValue => ({ eventIndex, bytes: Buffer.from(text) })
 

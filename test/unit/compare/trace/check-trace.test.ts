@@ -4,9 +4,9 @@ import {
   parseTraceSpec,
   TRACE_SPEC_FORMAT,
   type TraceSpec,
-} from '../../../src/compare/trace/index.js'
-import { traceResultSchema } from '../../../src/compare/trace/result-schema.js'
-import { buildEvidence, effect, type JournalItem } from '../../helpers/build-evidence.js'
+} from '../../../../src/compare/trace/index.js'
+import { traceResultSchema } from '../../../../src/compare/trace/result-schema.js'
+import { buildEvidence, effect, type JournalItem } from '../../../helpers/build-evidence.js'
 
 function spec(events: unknown[], order: { before: string; after: string }[] = []): TraceSpec {
   return parseTraceSpec({ format: TRACE_SPEC_FORMAT, format_version: 1, events, order })

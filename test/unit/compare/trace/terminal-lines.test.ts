@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { normalizeLine, readTerminalLines } from '../../../src/compare/trace/terminal-lines.js'
-import { buildEvidence } from '../../helpers/build-evidence.js'
+import { normalizeLine, readTerminalLines } from '../../../../src/compare/trace/terminal-lines.js'
+import { buildEvidence } from '../../../helpers/build-evidence.js'
 
 describe('normalizeLine', () => {
   test.for<[string, string]>([

@@ -4,8 +4,8 @@ import {
   formatTraceResult,
   parseTraceSpec,
   TRACE_SPEC_FORMAT,
-} from '../../../src/compare/trace/index.js'
-import { buildEvidence } from '../../helpers/build-evidence.js'
+} from '../../../../src/compare/trace/index.js'
+import { buildEvidence } from '../../../helpers/build-evidence.js'
 
 const spec = parseTraceSpec({
   format: TRACE_SPEC_FORMAT,

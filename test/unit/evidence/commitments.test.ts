@@ -6,7 +6,7 @@ import {
   contractWorkingDirectory,
   DEFAULT_TERMINAL_TYPE,
   LINE_FORMAT,
-} from '../../../src/scenario/commitment.js'
+} from '../../../src/evidence/commitments.js'
 import type { ResolvedScenario } from '../../../src/scenario/resolve.js'
 import type { ProcessScenarioInput } from '../../../src/scenario/schema.js'
 import { validateScenario } from '../../../src/scenario/validate.js'

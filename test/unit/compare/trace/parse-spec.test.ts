@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseTraceSpec, readTraceSpecFile, TRACE_SPEC_FORMAT } from '../../../src/compare/trace/index.js'
-import { formatReaError, isReaError, type ReaError } from '../../../src/errors.js'
+import { parseTraceSpec, readTraceSpecFile, TRACE_SPEC_FORMAT } from '../../../../src/compare/trace/index.js'
+import { formatReaError, isReaError, type ReaError } from '../../../../src/errors.js'
 
 const header = { format: TRACE_SPEC_FORMAT, format_version: 1 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { stripEscapes } from '../../../src/compare/trace/strip-escapes.js'
+import { stripEscapes } from '../../../../src/compare/trace/strip-escapes.js'
 
 describe('stripEscapes', () => {
   test.for<[string, string, string]>([

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { captureProcess, readJournal, type Evidence } from '../../../src/index.js'
+import { captureProcess, readJournal, type Evidence } from '../../src/index.js'
 
 let evidence: Evidence
 beforeAll(async () => {

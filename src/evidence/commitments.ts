@@ -1,9 +1,10 @@
 import path from 'node:path'
-import { canonicalDigest } from '../evidence/canonical-json.js'
+import { pathInside, toPosix } from '../internal/path-inside.js'
+import { canonicalDigest } from './canonical-json.js'
 import { normalizationCommitment, type NormalizationCommitment } from '../normalize/normalize-chunk.js'
-import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../terminal/redact.js'
-import type { ResolvedScenario } from './resolve.js'
-import type { ProcessScenario, ScenarioEvent } from './schema.js'
+import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../normalize/sensitive-values.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
+import type { ProcessScenario, ScenarioEvent } from '../scenario/schema.js'
 
 /** How frame lines are formed: every visible row, trailing U+0020 removed, blank rows kept. */
 export const LINE_FORMAT = 'visible-rows-trailing-spaces-trimmed-v1'
@@ -77,15 +78,8 @@ export function contractWorkingDirectory(
   workingDirectory: string,
   paths: path.PlatformPath = path,
 ): string {
-  const relative = paths.relative(root, workingDirectory)
-  if (relative === '') {
-    return '.'
-  }
-  // `..cache` is a subdirectory; only `..` itself or a path starting with `../` leaves the root.
-  if (relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative)) {
-    return workingDirectory.split(paths.sep).join('/')
-  }
-  return relative.split(paths.sep).join('/')
+  const relative = pathInside(root, workingDirectory, paths)
+  return relative === null ? toPosix(workingDirectory, paths) : relative === '' ? '.' : relative
 }
 
 /**

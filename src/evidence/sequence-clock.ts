@@ -7,10 +7,11 @@ export interface JournalPosition {
 }
 
 /**
- * Hands out the global sequence numbers. Numbers are gap-free: every number belongs to exactly one recorded
+ * The capture's one journal clock: hands out the global sequence numbers, each with its time. The recorders
+ * below the capture lifecycle share one instance. Numbers are gap-free: every number belongs to exactly one recorded
  * observation, so a journal read back from Evidence is complete exactly when no number is missing.
  */
-export class Journal {
+export class SequenceClock {
   readonly #clock: MonotonicClock
   #next = 0
 

@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { isReaError, type ReaError } from '../errors.js'
+import { readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
+import type { Evidence } from '../evidence/schema.js'
+
+/** What an authority file holds, read before anything is decided. */
+export type AuthorityFile =
+  | { readonly state: 'missing' }
+  | { readonly state: 'unusable'; readonly error: ReaError }
+  | { readonly state: 'present'; readonly evidence: Evidence }
+
+/** The only place authority matching touches the disk: reading and writing authority files. */
+export function readAuthorityFile(file: string): AuthorityFile {
+  if (!existsSync(file)) {
+    return { state: 'missing' }
+  }
+  try {
+    return { state: 'present', evidence: readEvidenceFileSync(file) }
+  } catch (error) {
+    if (isReaError(error)) {
+      return { state: 'unusable', error }
+    }
+    throw error
+  }
+}
+
+/** Writes an authority as canonical JSON; a failure is returned with the operating system's code, never thrown. */
+export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, serializeEvidence(evidence))
+    return { failure: null }
+  } catch (error) {
+    return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }
+  }
+}

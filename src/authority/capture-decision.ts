@@ -1,0 +1,88 @@
+import { compareCaptures } from '../compare/compare-captures.js'
+import type { Comparison } from '../compare/comparison-schema.js'
+import type { ReaError } from '../errors.js'
+import { isReaError } from '../errors.js'
+import type { Evidence } from '../evidence/schema.js'
+import type { AuthorityFile } from './authority-store.js'
+import type { UpdateMode } from './update-mode.js'
+
+/** The authority as the decision sees it: an object from the test, or a file as the store read it. */
+export type AuthoritySource =
+  | { readonly kind: 'object'; readonly evidence: Evidence }
+  | { readonly kind: 'file'; readonly file: AuthorityFile }
+
+export interface CaptureDecisionInput {
+  readonly received: Evidence
+  readonly authority: AuthoritySource
+  /** How the authority is named to people and in the comparison document. */
+  readonly shown: string
+  readonly isNot: boolean
+  readonly updateMode: UpdateMode
+}
+
+/**
+ * Every way `toMatchCapture` can end, decided without touching a file. `write` asks the caller to store the
+ * received capture as the authority (`new`: there was none; `replace`: `-u` replaces a mismatching, unusable or
+ * incomparable one).
+ */
+export type CaptureDecision =
+  | { readonly kind: 'write'; readonly write: 'new' | 'replace'; readonly comparison: Comparison | null }
+  | { readonly kind: 'missing_under_not' }
+  | { readonly kind: 'missing_not_written' }
+  | { readonly kind: 'authority_unusable'; readonly error: ReaError }
+  | { readonly kind: 'incomparable'; readonly error: ReaError }
+  | { readonly kind: 'equivalent'; readonly comparison: Comparison }
+  | { readonly kind: 'mismatch'; readonly comparison: Comparison }
+  | { readonly kind: 'differs_as_expected'; readonly comparison: Comparison }
+  | { readonly kind: 'not_different'; readonly comparison: Comparison }
+
+/**
+ * The decision of `toMatchCapture`: missing authority files are recorded unless the mode is `none`, mismatching
+ * ones replaced only in mode `all`, and `.not` never writes and holds only for a proven difference, so an
+ * unknown comparison fails both ways.
+ */
+export function decideCaptureMatch(input: CaptureDecisionInput): CaptureDecision {
+  const { authority, isNot } = input
+  // `-u` replaces what does not match; `.not` never writes.
+  const replaces = authority.kind === 'file' && !isNot && input.updateMode === 'all'
+  let evidence: Evidence
+  if (authority.kind === 'object') {
+    evidence = authority.evidence
+  } else {
+    const file = authority.file
+    switch (file.state) {
+      case 'missing':
+        return isNot
+          ? { kind: 'missing_under_not' }
+          : input.updateMode === 'none'
+            ? { kind: 'missing_not_written' }
+            : { kind: 'write', write: 'new', comparison: null }
+      case 'unusable':
+        return replaces
+          ? { kind: 'write', write: 'replace', comparison: null }
+          : { kind: 'authority_unusable', error: file.error }
+      case 'present':
+        evidence = file.evidence
+    }
+  }
+  let comparison: Comparison
+  try {
+    comparison = compareCaptures(evidence, input.received, {
+      sources: { authority: input.shown, reconstruction: 'this capture' },
+    })
+  } catch (error) {
+    if (!isReaError(error)) {
+      throw error
+    }
+    return replaces ? { kind: 'write', write: 'replace', comparison: null } : { kind: 'incomparable', error }
+  }
+  if (isNot) {
+    return comparison.verdict === 'different'
+      ? { kind: 'differs_as_expected', comparison }
+      : { kind: 'not_different', comparison }
+  }
+  if (comparison.verdict === 'equivalent') {
+    return { kind: 'equivalent', comparison }
+  }
+  return replaces ? { kind: 'write', write: 'replace', comparison } : { kind: 'mismatch', comparison }
+}

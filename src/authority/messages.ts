@@ -1,0 +1,100 @@
+import type { Comparison } from '../compare/comparison-schema.js'
+import { formatComparison } from '../compare/format-comparison.js'
+import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
+import { formatReaError, type ReaError } from '../errors.js'
+import type { CaptureDecision } from './capture-decision.js'
+
+/**
+ * Every message `toMatchCapture` and `toSatisfyTrace` print, in one place. Built only when a result is made,
+ * and the comparison's text only for failures: formatting costs more than comparing a short capture.
+ */
+export interface MessageContext {
+  /** `toMatchCapture` or `not.toMatchCapture`. */
+  readonly name: string
+  /** The authority as people know it: a path relative to the root, or "the given Evidence object". */
+  readonly shown: string
+  readonly fromFile: boolean
+  readonly updateCommand: string
+  readonly color: boolean
+}
+
+export const receivedNotEvidence = (name: string, error: ReaError): string =>
+  `expect(capture).${name}() needs the Evidence returned by captureProcess.\n${formatReaError(error)}`
+
+export const authorityObjectInvalid = (error: ReaError): string => formatReaError(error)
+
+export const badAuthorityArgument = (got: string): string =>
+  `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${got}.`
+
+export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
+  `expect(capture).toMatchCapture(): the authority ${shown} could not be ${verb} (${code}).`
+
+/** The message for a decision; `write` decisions are described once the file was written. */
+export function captureMessage(decision: CaptureDecision, context: MessageContext): string {
+  const { name, shown, updateCommand } = context
+  const details = (comparison: Comparison): string =>
+    formatComparison(comparison, { color: context.color }).trimEnd()
+  switch (decision.kind) {
+    case 'write':
+      return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
+    case 'missing_under_not':
+      return `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`
+    case 'missing_not_written':
+      return (
+        `expect(capture).${name}(): the authority ${shown} does not exist, and it was not written because ` +
+        `this run does not write authorities (CI is set, or the runner was told not to update).\n` +
+        `Record it locally (run the test without CI, or with \`${updateCommand}\`), review it, and commit it.`
+      )
+    case 'authority_unusable':
+      return (
+        `expect(capture).${name}(): the authority ${shown} cannot be used.\n${formatReaError(decision.error)}\n` +
+        `If the capture is right, re-record the authority with \`${updateCommand}\`.`
+      )
+    case 'incomparable':
+      return (
+        `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${formatReaError(decision.error)}` +
+        (context.fromFile ? `\nIf the scenario changed on purpose, re-record with \`${updateCommand}\`.` : '')
+      )
+    case 'differs_as_expected':
+      return `expect(capture).not.toMatchCapture(): the capture differs from ${shown}, as expected.`
+    case 'not_different':
+      return decision.comparison.verdict === 'equivalent'
+        ? `expect(capture).not.toMatchCapture(): the capture is equivalent to ${shown}.\n\n${details(decision.comparison)}`
+        : `expect(capture).not.toMatchCapture(): a difference from ${shown} could not be established; unknown is neither equal nor different.\n\n${details(decision.comparison)}`
+    case 'equivalent':
+      return `the capture is equivalent to ${shown}`
+    case 'mismatch': {
+      const headline =
+        decision.comparison.verdict === 'different'
+          ? `the capture differs from its authority ${shown}`
+          : `equivalence with ${shown} could not be established (unknown is never equal)`
+      return (
+        `expect(capture).toMatchCapture(): ${headline}.\n\n${details(decision.comparison)}\n\n` +
+        (context.fromFile
+          ? `Authority: ${shown}\nIf the new behaviour is intended, re-record with \`${updateCommand}\` and review the change.`
+          : 'The authority is an Evidence object given in the test.')
+      )
+    }
+  }
+}
+
+/** `toSatisfyTrace`'s messages: the verdict in words, then the formatted result. */
+export function traceMessage(result: TraceResult, isNot: boolean): string {
+  const details = formatTraceResult(result).join('\n')
+  if (isNot) {
+    return result.verdict === 'violated'
+      ? `expect(capture).not.toSatisfyTrace(): the trace is violated, as expected.\n${details}`
+      : `expect(capture).not.toSatisfyTrace(): the trace is ${result.verdict}; .not holds only for a proven violation.\n${details}`
+  }
+  switch (result.verdict) {
+    case 'satisfied':
+      return 'the capture satisfies the trace'
+    case 'violated':
+      return `expect(capture).toSatisfyTrace(): the capture violates the trace.\n${details}`
+    case 'unknown':
+      return `expect(capture).toSatisfyTrace(): whether the capture satisfies the trace is unknown (never satisfied).\n${details}`
+  }
+}
+
+export const traceInputInvalid = (isNot: boolean, error: ReaError): string =>
+  `expect(capture).${isNot ? 'not.toSatisfyTrace' : 'toSatisfyTrace'}(): ${formatReaError(error)}`

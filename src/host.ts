@@ -1,0 +1,40 @@
+/**
+ * The surface of the core that REA's own plug-ins use: `rea/vitest`, `rea/jest` (matchers/) and the Vitest and Jest
+ * reporters (reporter/). Not part of the public API: it may change with them. Named re-exports only; the public
+ * surface is `src/index.ts`.
+ */
+export { matchCapture } from './authority/match-capture.js'
+export type { SnapshotCount } from './authority/match-capture.js'
+export { matchTrace } from './authority/match-trace.js'
+export { badAuthorityArgument } from './authority/messages.js'
+export { updateModeOf } from './authority/update-mode.js'
+export { describeDifference } from './compare/format-comparison.js'
+export type { TraceSpecInput } from './compare/trace/index.js'
+export { relativePosix } from './internal/relative-posix.js'
+export {
+  ASSERTION_ARTIFACT_TYPE,
+  assertionRecordSchema,
+  captureAssertionRecord,
+  locationInTestFile,
+  traceAssertionRecord,
+} from './report/assertion-record.js'
+export type { AssertionRecord, RecordContext } from './report/assertion-record.js'
+export { renderAssertionImage, renderAssertionPage } from './report/assertion-page.js'
+export type { AssertionCaptures } from './report/assertion-page.js'
+export { junitAttachmentLines } from './report/junit-attachments.js'
+export {
+  announceReport,
+  REPORT_DIR_ENV,
+  REPORT_PENDING_ENV,
+  REPORT_RECORD_ENV,
+  withdrawPendingFolder,
+} from './report/report-environment.js'
+export {
+  buildReportModel,
+  describeDivergence,
+  failureHeadline,
+  failuresByPriority,
+  REPORT_FORMAT,
+  REPORT_FORMAT_VERSION,
+} from './report/report-model.js'
+export type { ReportEntry, ReportModel } from './report/report-model.js'
