@@ -40,6 +40,7 @@ REA.element = (tag, attributes, text) => {
   document.getElementById('rea-checkpoint-previous').addEventListener('click', () => show(Math.max(0, shown - 1)))
   document.getElementById('rea-checkpoint-next').addEventListener('click', () => show(Math.min(data.checkpoints.length - 1, shown + 1)))
 
+  const STATUS_WORDS = { equal: 'screens equal', different: 'screens differ', unknown: 'not rendered on a side', one_side: 'on one side only', single: '' }
   let shown = -1
   let terminals = []
   function show(index) {
@@ -50,7 +51,7 @@ REA.element = (tag, attributes, text) => {
     document.body.dataset.reaRendered = 'false'
     const checkpoint = data.checkpoints[index]
     slider.value = String(index)
-    label.textContent = checkpoint.label + ' (' + checkpoint.status.replace('_', ' ') + ')'
+    label.textContent = checkpoint.label + (STATUS_WORDS[checkpoint.status] ? ' (' + STATUS_WORDS[checkpoint.status] + ')' : '')
     buttons.forEach((button, other) => button.setAttribute('aria-current', String(other === index)))
     const frames = data.sides.map((side) => side.frames[index])
     const rendering = data.sides.map((side, position) => renderFrame(side, frames[position]))
