@@ -74,6 +74,11 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
   if (entry.files.comparison !== null) {
     lines.push('- Comparison document: [comparison.json](comparison.json)')
   }
+  if (entry.files.divergence_page !== null) {
+    lines.push(
+      '- To look at it: [divergence.html](divergence.html) (screens side by side, replay; opens offline)',
+    )
+  }
   if (record.message !== null) {
     lines.push('', '## Why nothing was compared', '', block(record.message))
   }
@@ -204,18 +209,22 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
     totalsLine(model),
     '',
     options.links
-      ? 'Each test links to its divergence.md; index.json lists every file of the report.'
+      ? 'Each test links to its divergence.md, and each failure to its divergence.html page; index.json lists every file of the report.'
       : `Evidence, comparison documents and divergence files are in the report folder ${code(options.reportLabel)}.`,
   ]
   const failures = failuresByPriority(model)
   const rows: string[] = []
   const link = (entry: ReportEntry, text: string): string =>
     options.links ? `[${cell(text)}](${encodeURI(entry.files.divergence)})` : cell(text)
+  const pageLink = (entry: ReportEntry): string =>
+    options.links && entry.files.divergence_page !== null
+      ? ` ([page](${encodeURI(entry.files.divergence_page)}))`
+      : ''
   if (failures.length > 0) {
     rows.push('', '### Failed', '', '| Test | Outcome | First divergence |', '| --- | --- | --- |')
     for (const entry of failures) {
       rows.push(
-        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)} | ${OUTCOME_WORDS[entry.record.outcome]} | ${cell(failureHeadline(entry.record))} |`,
+        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)}${pageLink(entry)} | ${OUTCOME_WORDS[entry.record.outcome]} | ${cell(failureHeadline(entry.record))} |`,
       )
     }
   }

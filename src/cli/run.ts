@@ -3,14 +3,18 @@ import type { Command, CommandContext } from './arguments.js'
 import { capabilitiesCommand } from './commands/capabilities.js'
 import { captureProcessCommand } from './commands/capture-process.js'
 import { compareProcessCapturesCommand } from './commands/compare-process-captures.js'
+import { exportCommand } from './commands/export.js'
 import { mcpCommand } from './commands/mcp.js'
 import { schemaCommand } from './commands/schema.js'
+import { viewCommand } from './commands/view.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
 import type { SignalCancellation } from './signals.js'
 
 const COMMANDS: readonly Command[] = [
   captureProcessCommand,
   compareProcessCapturesCommand,
+  viewCommand,
+  exportCommand,
   schemaCommand,
   capabilitiesCommand,
   mcpCommand,
