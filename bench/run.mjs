@@ -12,6 +12,7 @@ import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 import { runSupervisorBenchmark } from './supervisor.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
 import { runViewerBenchmark } from './viewer.mjs'
+import { runWaitsBenchmark } from './waits.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const only = process.argv.slice(2)
@@ -107,6 +108,16 @@ if (wanted('viewer')) {
     r.browser_skipped !== undefined
       ? `  in Chromium: skipped (${r.browser_skipped})`
       : `  in Chromium: first checkpoint shown after ${r.first_render_median_ms} ms vs ${r.baseline_load_median_ms} ms to load the same bytes; replay to the end ${r.replay_to_end_median_ms} ms; ${r.elements} elements (${r.elements_after_replay} after the replay), JS heap ${r.heap_mb} MB`,
+  )
+}
+if (wanted('waits')) {
+  results.waits = await runWaitsBenchmark()
+  const r = results.waits
+  console.log(
+    `waited input, ${r.answers} answers, question → answer in the program: rea median ${r.rea_program_median_ms} ms p99 ${r.rea_program_p99_ms} ms vs bare node-pty ${r.bare_node_pty_program_median_ms} ms / ${r.bare_node_pty_program_p99_ms} ms; rea's own record (met → sent): median ${r.rea_met_to_sent_median_ms} ms p99 ${r.rea_met_to_sent_p99_ms} ms (target ≤ 5 ms)`,
+  )
+  console.log(
+    `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
   )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })

@@ -10,7 +10,8 @@ test('adds a task typed at the prompt', async () => {
   const capture = await captureProcess({
     executable: process.execPath,
     arguments: ['todo.mjs'],
-    events: [{ type: 'input', at_ms: 1500, data: 'water the plants\r' }],
+    // Typed as soon as the prompt is on the screen: no guessed delay, on a fast laptop or a loaded CI runner.
+    events: [{ type: 'input', data: 'water the plants\r', after: { screen: 'New task:' } }],
     filesystem_observation_paths: ['out'],
   })
   expect(capture).toMatchCapture()

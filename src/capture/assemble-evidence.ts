@@ -156,7 +156,8 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
   const incompleteReasons = derivedIncompleteReasons(accounted)
   return sealEvidence({
     ...accounted,
-    residual_unknowns: derivedResidualUnknowns(accounted),
+    // What the observers could not do (a live terminal that stopped) comes after what the accounting implies.
+    residual_unknowns: [...derivedResidualUnknowns(accounted), ...observed.terminal.unknowns],
     journal: {
       complete: incompleteReasons.length === 0,
       next_sequence: observed.nextSequence,

@@ -29,6 +29,7 @@ export async function cleanUpRun(
   launch.supervised?.release()
   const rootBinding = root === undefined ? undefined : await root.binding
   observers.renderer.dispose()
+  observers.live?.dispose()
   root?.session.dispose()
   return {
     owned,

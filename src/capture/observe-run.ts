@@ -19,17 +19,21 @@ export function createScheduler(
 ): EventScheduler {
   let rootGone = false
   void root.session.rootGone.then(() => (rootGone = true))
-  return new EventScheduler({
+  const scheduler = new EventScheduler({
     events: resolved.scenario.events,
     clock: launch.clock,
     journal: observers.journal,
     frames: observers.frames,
     renderer: observers.renderer,
+    live: observers.live,
     session: root.session,
     rootIdentity: () => retainedIdentity(root),
     rootExited: () => rootGone,
     onInteraction,
   })
+  // Waits on the output see every chunk's comparison text, also the chunks the output budget drops.
+  observers.watcher = scheduler
+  return scheduler
 }
 
 /** What the running phase observed: how it ended, and the exit record at its place in the journal. */
@@ -136,6 +140,8 @@ async function untilTheRunEnds(
     }
   } finally {
     scheduler.finish()
+    // Nothing answers the program any more: it has exited or is being ended.
+    observers.live?.stop('the run ended')
     quiet.dispose()
     deadlines.dispose()
     unsubscribe()

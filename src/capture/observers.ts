@@ -1,4 +1,4 @@
-import type { Evidence } from '../evidence/schema.js'
+import type { Evidence, ResidualUnknown, TerminalReply } from '../evidence/schema.js'
 import { SequenceClock } from '../evidence/sequence-clock.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import { createChunkNormalizer } from '../normalize/normalize-chunk.js'
@@ -8,20 +8,54 @@ import { FrameRecorder, type RenderedTerminalAccounting } from '../terminal/fram
 import { OutputRecorder, type RawTerminalAccounting } from '../terminal/output-recorder.js'
 import type { PtySession } from '../terminal/pty-backend.js'
 import { MAX_REDACTION_LOCATIONS, SensitiveRedactor } from '../terminal/redact.js'
-import { Renderer } from '../terminal/renderer.js'
+import { LiveTerminal } from '../terminal/live-terminal.js'
+import { queryKind } from '../evidence/query-kind.js'
+import { Renderer, type RendererFlowControl } from '../terminal/renderer.js'
+
+/** Replies beyond this many are not given: a program asking in a loop would otherwise grow Evidence forever. */
+export const MAX_TERMINAL_REPLIES = 1000
+
+/** Where the comparison text of the output goes while an event waits on it (see `OutputRecorder.onText`). */
+export interface OutputWatcher {
+  noteOutput(text: string): void
+  readonly watchesOutput: boolean
+}
 
 /** What records the run: one journal clock and the observers that share it. */
 export interface Observers {
   readonly journal: SequenceClock
   readonly renderer: Renderer
+  /** The terminal as the program sees it; undefined when nothing needs it (see `needsLiveTerminal`). */
+  readonly live: LiveTerminal | undefined
   readonly recorder: OutputRecorder
   readonly frames: FrameRecorder
   readonly redactor: SensitiveRedactor
+  /** Replies written to the PTY; undefined when queries are not answered. */
+  readonly replies: TerminalReply[] | undefined
+  /** What the observers could not fully do, for the Evidence's residual unknowns. */
+  readonly unknowns: ResidualUnknown[]
+  /** Set once by the running phase: the event scheduler, which watches the output for waits. */
+  watcher: OutputWatcher | undefined
+}
+
+/** The live terminal is needed to answer queries, to watch the screen, and to encode keys for its modes. */
+export function needsLiveTerminal(scenario: ProcessScenario): boolean {
+  return (
+    scenario.terminal.answer_queries ||
+    scenario.events.some(
+      (event) =>
+        (event.type === 'input' && event.keys !== undefined) ||
+        event.after?.screen !== undefined ||
+        event.after?.screen_regex !== undefined,
+    )
+  )
 }
 
 /** What the terminal observers recorded, as plain data for assembly. */
 export interface ObservedTerminal {
   readonly terminal: Evidence['terminal']
+  /** What the terminal observers could not fully do, as residual unknowns. */
+  readonly unknowns: readonly ResidualUnknown[]
   readonly raw: RawTerminalAccounting
   readonly rendered: RenderedTerminalAccounting
 }
@@ -37,34 +71,129 @@ export function createObservers(
   session: () => PtySession | undefined,
 ): Observers {
   const journal = new SequenceClock(clock)
-  const renderer = new Renderer(scenario.terminal, {
-    pause: () => session()?.pause(),
-    resume: () => session()?.resume(),
-  })
-  const recorder: OutputRecorder = new OutputRecorder({
-    budgetBytes: scenario.limits.output_bytes,
-    journal,
-    normalize: createChunkNormalizer(scenario.normalization),
-    onRetained: (chunk) => {
-      // Past a gap the renderer would show a screen the program never showed.
-      if (!recorder.hasGap) {
-        renderer.enqueue(chunk.data)
+  const flow = new PauseGate(session)
+  const renderer = new Renderer(scenario.terminal, flow.holder())
+  const unknowns: ResidualUnknown[] = []
+  const replies: TerminalReply[] | undefined = scenario.terminal.answer_queries ? [] : undefined
+  const answer = (reply: string): void => {
+    if (replies === undefined || live?.stopped !== undefined) {
+      return
+    }
+    if (replies.length >= MAX_TERMINAL_REPLIES) {
+      if (unknowns.every((unknown) => unknown.reason !== 'reply_limit_reached')) {
+        unknowns.push({
+          dimension: 'terminal',
+          reason: 'reply_limit_reached',
+          detail: `REA answered ${MAX_TERMINAL_REPLIES} terminal queries and left later ones unanswered`,
+        })
       }
-    },
-    // From the first omitted chunk on no frame is rendered, so what waits for the renderer is never needed.
-    onGap: () => renderer.discardQueued(),
-  })
-  const frames = new FrameRecorder(renderer, journal, scenario.limits.rendered_bytes, () => recorder.hasGap)
-  return { journal, renderer, recorder, frames, redactor: new SensitiveRedactor(sensitiveValues(scenario)) }
+      return
+    }
+    session()?.write(reply)
+    replies.push({
+      ...journal.record(),
+      query: queryKind(reply),
+      reply,
+      byte_length: Buffer.byteLength(reply),
+    })
+  }
+  const live = needsLiveTerminal(scenario)
+    ? new LiveTerminal(scenario.terminal, flow.holder(), replies === undefined ? undefined : answer)
+    : undefined
+  const observers: Observers = {
+    journal,
+    renderer,
+    live,
+    recorder: new OutputRecorder({
+      budgetBytes: scenario.limits.output_bytes,
+      journal,
+      normalize: createChunkNormalizer(scenario.normalization),
+      onRetained: (chunk) => {
+        // Past a gap the renderer would show a screen the program never showed.
+        if (!observers.recorder.hasGap) {
+          renderer.enqueue(chunk.data)
+          live?.feed(chunk.raw_data ?? chunk.data)
+        }
+      },
+      // From the first omitted chunk on no frame is rendered, so what waits for the renderer is never needed.
+      onGap: () => {
+        renderer.discardQueued()
+        if (live !== undefined) {
+          live.stop('limits.output_bytes dropped output, and the live terminal follows only retained output')
+          unknowns.push({
+            dimension: 'terminal',
+            reason: 'live_terminal_stopped',
+            detail:
+              'the live terminal stopped at the first output limits.output_bytes dropped: later terminal queries went unanswered and the screen was no longer watched',
+          })
+        }
+      },
+      onText: (text) => observers.watcher?.noteOutput(text),
+      wantsText: () => observers.watcher?.watchesOutput === true,
+    }),
+    frames: new FrameRecorder(
+      renderer,
+      journal,
+      scenario.limits.rendered_bytes,
+      () => observers.recorder.hasGap,
+    ),
+    redactor: new SensitiveRedactor(sensitiveValues(scenario)),
+    replies,
+    unknowns,
+    watcher: undefined,
+  }
+  return observers
+}
+
+/**
+ * The PTY reader is paused while any renderer has too much unparsed text, and resumed only when none has:
+ * the frame renderer and the live terminal each hold the gate.
+ */
+class PauseGate {
+  readonly #session: () => PtySession | undefined
+  #holding = 0
+
+  constructor(session: () => PtySession | undefined) {
+    this.#session = session
+  }
+
+  holder(): RendererFlowControl {
+    let held = false
+    return {
+      pause: () => {
+        if (!held) {
+          held = true
+          if (this.#holding++ === 0) {
+            this.#session()?.pause()
+          }
+        }
+      },
+      resume: () => {
+        if (held) {
+          held = false
+          if (--this.#holding === 0) {
+            this.#session()?.resume()
+          }
+        }
+      },
+    }
+  }
 }
 
 /** The terminal part of the Evidence and its accounting, read off the observers once the run is over. */
-export function observedTerminal({ recorder, frames, redactor }: Observers): ObservedTerminal {
+export function observedTerminal({
+  recorder,
+  frames,
+  redactor,
+  replies,
+  unknowns,
+}: Observers): ObservedTerminal {
   return {
     terminal: {
       chunks: recorder.chunks,
       omitted_chunks: recorder.omissions,
       frames: frames.frames,
+      ...(replies === undefined ? {} : { replies }),
       redaction: redactor.active
         ? {
             version: SENSITIVE_REDACTION_VERSION,
@@ -76,5 +205,6 @@ export function observedTerminal({ recorder, frames, redactor }: Observers): Obs
     },
     raw: recorder.accounting,
     rendered: frames.accounting,
+    unknowns,
   }
 }

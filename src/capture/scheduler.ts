@@ -1,20 +1,31 @@
 import type { Interaction } from '../evidence/schema.js'
+import type { SequenceClock } from '../evidence/sequence-clock.js'
 import { setLongTimeout } from '../internal/long-timer.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import type { StartIdentity } from '../process/identity.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import type { ScenarioEvent } from '../scenario/schema.js'
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
+import { encodeKeys } from '../terminal/keys.js'
 import type { PtySession } from '../terminal/pty-backend.js'
+import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../terminal/renderer.js'
-import type { SequenceClock } from '../evidence/sequence-clock.js'
+import { EventWait, type WaitEnd } from './event-wait.js'
+
+/** The skip reason of an event whose wait ran out (`within_ms`, or a screen that can no longer be watched). */
+export const WAIT_TIMED_OUT = 'wait_timed_out'
+/** The skip reason of an event the run ended before. */
+export const TARGET_EXITED = 'the target had exited'
 
 export interface SchedulerContext {
   readonly events: readonly ScenarioEvent[]
   readonly clock: MonotonicClock
   readonly journal: SequenceClock
   readonly frames: FrameRecorder
+  /** The frame renderer (resized with the PTY). */
   readonly renderer: Renderer
+  /** The live terminal: screen waits, the cursor-key mode for keys; undefined when nothing needs it. */
+  readonly live: LiveTerminal | undefined
   readonly session: PtySession
   /** The root's identity for signal events, or why there is none (binding failed). */
   readonly rootIdentity: () => Promise<StartIdentity | { readonly unavailable: string }>
@@ -24,17 +35,24 @@ export interface SchedulerContext {
 }
 
 /**
- * Dispatches the scenario's events at their `at_ms` from launch, on the capture's monotonic clock. Before each
- * event a checkpoint frame is requested (its sequence number fixes what it shows, so dispatch does not wait
- * for rendering); a resize also gets a checkpoint frame after it. Events keep being dispatched while a
- * finalization interval runs; those still pending when the run ends are recorded as skipped.
+ * Dispatches the scenario's events strictly in list order. An event is due when the one before it was
+ * dispatched or skipped, its `at_ms` (from launch, on the capture's monotonic clock) has come, and, with
+ * `after`, what it waits for has been shown; a wait that runs out skips the event (`wait_timed_out`) and the
+ * next one waits for its own condition. Before each event a checkpoint frame is requested (its sequence
+ * number fixes what it shows, so dispatch does not wait for rendering); a resize also gets a checkpoint frame
+ * after it. Events keep being dispatched while a finalization interval runs; those still pending when the run
+ * ends are recorded as skipped.
  */
 export class EventScheduler {
   readonly #context: SchedulerContext
   readonly #interactions: Interaction[] = []
   readonly #pending = new Set<Promise<void>>()
   #next = 0
+  #lastOutputMs = 0
+  #wait: EventWait | undefined
+  #metAtMs: number | undefined
   #cancelTimer: (() => void) | undefined
+  #sending = false
   #finished = false
 
   constructor(context: SchedulerContext) {
@@ -46,15 +64,36 @@ export class EventScheduler {
   }
 
   start(): void {
-    this.#arm()
+    this.#begin()
+  }
+
+  /** Normalized output as it arrives: output waits look at it, quiet_ms counts from it. */
+  noteOutput(text: string): void {
+    this.#lastOutputMs = this.#context.clock.nowMs()
+    this.#wait?.noteOutput(text)
+  }
+
+  /** Whether an event waits on the output stream now (so the recorder hands over text it would not keep). */
+  get watchesOutput(): boolean {
+    return this.#wait !== undefined
   }
 
   /** The run ended: every event not dispatched yet is recorded as skipped, now. */
   finish(): void {
     this.#finished = true
     this.#cancelTimer?.()
+    this.#wait?.dispose()
+    this.#wait = undefined
+    const current = this.#next
+    if (this.#sending) {
+      // A keys event is being encoded; it records itself (as skipped) when it finds the run over.
+      this.#next++
+    }
     while (this.#next < this.#context.events.length) {
-      this.#skip(this.#next++, 'the target had exited before the event was due')
+      const index = this.#next++
+      const waited = this.#context.events[index]?.after !== undefined
+      const wait = waited ? { met_at_ms: index === current ? (this.#metAtMs ?? null) : null } : undefined
+      this.#skip(index, `${TARGET_EXITED} before the event was due`, wait)
     }
   }
 
@@ -64,54 +103,128 @@ export class EventScheduler {
     return [...this.#interactions].sort((a, b) => a.sequence - b.sequence)
   }
 
-  #arm(): void {
+  /** The current event starts waiting: for its condition, else for its time. */
+  #begin(): void {
     const event = this.#context.events[this.#next]
+    this.#metAtMs = undefined
     if (event === undefined || this.#finished) {
       return
     }
-    this.#cancelTimer = setLongTimeout(
-      () => this.#dispatchDue(),
-      event.at_ms - this.#context.clock.preciseMs(),
-    )
-  }
-
-  #dispatchDue(): void {
-    const now = this.#context.clock.preciseMs()
-    for (
-      let event = this.#context.events[this.#next];
-      event !== undefined && event.at_ms <= now;
-      event = this.#context.events[this.#next]
-    ) {
-      this.#dispatch(this.#next++, event)
-    }
-    this.#arm()
-  }
-
-  #dispatch(index: number, event: ScenarioEvent): void {
-    const { session, frames, renderer, rootExited } = this.#context
-    if (rootExited()) {
-      this.#skip(index, 'the target had exited')
+    if (event.after === undefined) {
+      this.#atTime(event)
       return
     }
+    const sources = {
+      clock: this.#context.clock,
+      screen: this.#context.live,
+      lastOutputMs: () => this.#lastOutputMs,
+    }
+    this.#wait = new EventWait(event.after, sources, (end) => this.#waited(event, end))
+  }
+
+  #waited(event: ScenarioEvent, end: WaitEnd): void {
+    this.#wait = undefined
+    if (this.#finished) {
+      return
+    }
+    if (!end.met) {
+      const index = this.#next++
+      this.#skip(index, WAIT_TIMED_OUT, {
+        met_at_ms: null,
+        ...(end.detail === undefined ? {} : { detail: end.detail }),
+      })
+      this.#begin()
+      return
+    }
+    this.#metAtMs = end.metAtMs
+    this.#atTime(event)
+  }
+
+  /** Dispatches at the event's at_ms, or at once when it has come (or the event has none). */
+  #atTime(event: ScenarioEvent): void {
+    const delayMs = (event.at_ms ?? 0) - this.#context.clock.preciseMs()
+    if (delayMs <= 0) {
+      this.#dispatchCurrent()
+      return
+    }
+    this.#cancelTimer = setLongTimeout(() => this.#dispatchCurrent(), delayMs)
+  }
+
+  #dispatchCurrent(): void {
+    this.#cancelTimer = undefined
+    const index = this.#next
+    const event = this.#context.events[index]
+    if (event === undefined || this.#finished) {
+      return
+    }
+    const wait = event.after === undefined ? undefined : { met_at_ms: this.#metAtMs ?? null }
+    if (this.#context.rootExited()) {
+      this.#next++
+      this.#skip(index, TARGET_EXITED, wait)
+      this.#begin()
+      return
+    }
+    const { session, frames, renderer, live } = this.#context
     void frames.record({ trigger: 'before_event', eventIndex: index })
     switch (event.type) {
       case 'input':
-        this.#attempt(index, event, () => session.write(event.data))
-        return
+        if (event.keys !== undefined) {
+          this.#sendKeys(index, event, event.keys, wait)
+          return
+        }
+        this.#attempt(index, event, wait, () => session.write(event.data ?? ''))
+        break
       case 'resize':
-        this.#attempt(index, event, () => {
+        this.#attempt(index, event, wait, () => {
           session.resize(event.columns, event.rows)
           renderer.resize(event.columns, event.rows)
+          live?.resize(event.columns, event.rows)
         })
         void frames.record({ trigger: 'after_resize', eventIndex: index })
-        return
+        break
       case 'signal':
-        this.#signal(index, event)
-        return
+        this.#signal(index, event, wait)
+        break
     }
+    this.#next++
+    this.#begin()
   }
 
-  #attempt(index: number, event: ScenarioEvent, action: () => void): void {
+  /**
+   * Keys are encoded for the terminal's cursor-key mode as it stands after everything the program wrote so far
+   * (`ESC [ ? 1 h` switches arrows to `ESC O A`), so they are sent once the live terminal has caught up.
+   */
+  #sendKeys(index: number, event: ScenarioEvent, keys: readonly string[], wait: Interaction['wait']): void {
+    const live = this.#context.live
+    this.#sending = true
+    const modes = (): { applicationCursorKeys: boolean } => ({
+      applicationCursorKeys: live?.applicationCursorKeys ?? false,
+    })
+    const send = (): void => {
+      this.#sending = false
+      if (this.#finished) {
+        this.#skip(index, `${TARGET_EXITED} before the event was due`, wait)
+        return
+      }
+      const bytes = encodeKeys(keys, modes())
+      this.#attempt(index, event, wait, () => this.#context.session.write(bytes), Buffer.byteLength(bytes))
+      this.#next++
+      this.#begin()
+    }
+    if (live === undefined || live.idle || live.stopped !== undefined) {
+      send()
+      return
+    }
+    void live.whenRendered(() => undefined).then(send, send)
+  }
+
+  #attempt(
+    index: number,
+    event: ScenarioEvent,
+    wait: Interaction['wait'],
+    action: () => void,
+    bytesSent?: number,
+  ): void {
     const position = this.#context.journal.record()
     let failure: string | undefined
     try {
@@ -123,14 +236,16 @@ export class EventScheduler {
       ...position,
       event_index: index,
       type: event.type,
-      scheduled_at_ms: event.at_ms,
+      scheduled_at_ms: event.at_ms ?? null,
       outcome: failure === undefined ? 'dispatched' : 'failed',
       ...(failure === undefined ? {} : { reason: failure }),
+      ...(wait === undefined ? {} : { wait }),
+      ...(bytesSent === undefined ? {} : { bytes_sent: bytesSent }),
     })
   }
 
   /** A signal event goes to the root only, through the identity-checked, bounded delivery. */
-  #signal(index: number, event: Extract<ScenarioEvent, { type: 'signal' }>): void {
+  #signal(index: number, event: Extract<ScenarioEvent, { type: 'signal' }>, wait: Interaction['wait']): void {
     const position = this.#context.journal.record()
     const delivery = this.#context
       .rootIdentity()
@@ -145,21 +260,22 @@ export class EventScheduler {
         ...position,
         event_index: index,
         type: 'signal',
-        scheduled_at_ms: event.at_ms,
+        scheduled_at_ms: event.at_ms ?? null,
         outcome: outcome.delivery === 'signaled' ? 'dispatched' : skipped ? 'skipped' : 'failed',
         delivery: outcome.delivery,
         ...(outcome.reason === undefined
           ? skipped
-            ? { reason: 'the target had exited' }
+            ? { reason: TARGET_EXITED }
             : {}
           : { reason: outcome.reason }),
+        ...(wait === undefined ? {} : { wait }),
       })
     })
     this.#pending.add(pending)
     void pending.finally(() => this.#pending.delete(pending))
   }
 
-  #skip(index: number, reason: string): void {
+  #skip(index: number, reason: string, wait: Interaction['wait']): void {
     const event = this.#context.events[index]
     if (event === undefined) {
       return
@@ -168,9 +284,10 @@ export class EventScheduler {
       ...this.#context.journal.record(),
       event_index: index,
       type: event.type,
-      scheduled_at_ms: event.at_ms,
+      scheduled_at_ms: event.at_ms ?? null,
       outcome: 'skipped',
       reason,
+      ...(wait === undefined ? {} : { wait }),
     })
   }
 

@@ -48,6 +48,10 @@ export const locationSchema = z.discriminatedUnion('kind', [
       .describe('The sensitive input event whose value was masked, when one differs.'),
     stream_byte_offset: count.nullable().describe('Where in the PTY byte stream, when a location differs.'),
   }),
+  z.strictObject({
+    kind: z.literal('terminal_reply'),
+    index: count.describe('Index into terminal.replies of the first reply that differs.'),
+  }),
   z.strictObject({ kind: z.literal('interaction'), event_index: count }),
   z.strictObject({ kind: z.literal('exit'), field: z.string() }),
   z.strictObject({

@@ -250,6 +250,17 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     path: 'terminal.redaction.locations[].*',
     rule: compared('terminal', 'where a sensitive value appeared in the output, in order'),
   },
+  { path: 'terminal.replies[].sequence', rule: JOURNAL },
+  { path: 'terminal.replies[].at_ms', rule: ARRIVAL },
+  {
+    path: 'terminal.replies[].query',
+    rule: compared('terminal', 'what the program asked its terminal, in order'),
+  },
+  {
+    path: 'terminal.replies[].reply',
+    rule: compared('terminal', 'what REA answered (a cursor position reflects the screen the program drew)'),
+  },
+  { path: 'terminal.replies[].byte_length', rule: derived('reply (its UTF-8 length)') },
   {
     path: 'terminal.redaction.locations_truncated',
     rule: derived('masked_count and locations (set exactly when there are more masks than locations)'),
@@ -258,7 +269,10 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
   { path: 'interactions[].sequence', rule: JOURNAL },
   {
     path: 'interactions[].at_ms',
-    rule: compared('interaction', 'dispatch time under the timing policy'),
+    rule: compared(
+      'interaction',
+      'dispatch time under the timing policy; for an event that waits (after), under the strict policy only',
+    ),
     except: {
       condition: 'undispatched_interaction',
       rule: notCompared(
@@ -278,8 +292,30 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     rule: compared('interaction', 'why an event failed'),
     except: {
       condition: 'skipped_interaction',
-      rule: notCompared('a skipped event’s wording says only when REA noticed that the target had exited'),
+      rule: notCompared(
+        'for a skipped event only its cause is compared (wait_timed_out, or the target had exited); the wording says only when REA noticed',
+      ),
     },
+  },
+  {
+    path: 'interactions[].wait.met_at_ms',
+    rule: compared(
+      'interaction',
+      'when the condition was met, under the strict timing policy only: it is the program’s speed, not the scenario',
+    ),
+  },
+  {
+    path: 'interactions[].wait.detail',
+    rule: notCompared(
+      'explains a wait that ended without its condition; the outcome and reason are compared',
+    ),
+  },
+  {
+    path: 'interactions[].bytes_sent',
+    rule: compared(
+      'interaction',
+      'the bytes keys were encoded to (they depend on the terminal’s cursor-key mode)',
+    ),
   },
   {
     path: 'interactions[].delivery',

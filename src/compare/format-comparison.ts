@@ -114,6 +114,8 @@ export function describeLocation(location: Location): string {
       return `checkpoint frame ${location.checkpoint} (${location.trigger}${location.event_index === null ? '' : ` ${location.event_index}`})${location.row === null ? '' : `, row ${location.row}${location.column === null ? '' : `, column ${location.column}`}`}`
     case 'terminal_redaction':
       return `sensitive-input masking${location.event_index === null ? '' : ` of event ${location.event_index}`}${location.stream_byte_offset === null ? '' : ` at stream byte ${location.stream_byte_offset}`}`
+    case 'terminal_reply':
+      return `terminal reply ${location.index + 1}`
     case 'interaction':
       return `event ${location.event_index}`
     case 'exit':

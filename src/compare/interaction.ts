@@ -62,20 +62,49 @@ export function compareInteractions(
       )
     } else if (p.detail !== q.detail) {
       findings.differ(
-        `interactions[event_index=${eventIndex}].${p.outcome === 'failed' ? 'reason' : 'delivery'}`,
-        `event ${eventIndex} (${x.type}) ${p.outcome === 'failed' ? 'failed for another reason' : 'had another delivery'}`,
+        `interactions[event_index=${eventIndex}].${p.outcome === 'dispatched' ? 'delivery' : 'reason'}`,
+        `event ${eventIndex} (${x.type}) ${p.outcome === 'failed' ? 'failed for another reason' : p.outcome === 'skipped' ? 'was skipped for another reason' : 'had another delivery'}`,
         p.detail,
         q.detail,
         location,
       )
     }
-    if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && timingDiffers(x.at_ms, y.at_ms, policy)) {
+    if (x.bytes_sent !== y.bytes_sent) {
+      // The same keys make other bytes in another cursor-key mode: the program had set up its terminal otherwise.
+      findings.differ(
+        `interactions[event_index=${eventIndex}].bytes_sent`,
+        `event ${eventIndex} (keys) sent a different number of bytes`,
+        x.bytes_sent ?? null,
+        y.bytes_sent ?? null,
+        location,
+      )
+    }
+    // When a waited event went in is the program's speed, not the scenario: only the strict policy compares it.
+    const waited = authority.commitments.comparison_contract.value.events[eventIndex]?.after !== undefined
+    const differs = (p: number | null, q: number | null): boolean =>
+      waited ? policy === 'strict' && p !== q : timingDiffers(p, q, policy)
+    if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && differs(x.at_ms, y.at_ms)) {
       findings.differ(
         `interactions[event_index=${eventIndex}].at_ms`,
         `event ${eventIndex} (${x.type}) was dispatched at a different time`,
         x.at_ms,
         y.at_ms,
         location,
+      )
+    }
+    const metX = x.wait?.met_at_ms ?? null
+    const metY = y.wait?.met_at_ms ?? null
+    if (metX !== null && metY !== null && differs(metX, metY)) {
+      findings.differ(
+        `interactions[event_index=${eventIndex}].wait.met_at_ms`,
+        `event ${eventIndex} (${x.type}) saw what it waited for at a different time`,
+        metX,
+        metY,
+        location,
+      )
+    } else if (waited && metX !== metY) {
+      findings.note(
+        `event ${eventIndex}: what it waited for was shown at ${String(metX)} ms in the authority, ${String(metY)} ms in the reconstruction (the program's speed; only timing: 'strict' compares it)`,
       )
     }
   }
@@ -88,8 +117,11 @@ export function compareInteractions(
  * says only when REA noticed. A failure's reason does count.
  */
 function effectiveOutcome(interaction: Interaction): { outcome: string; detail: string | null } {
+  if (interaction.reason === 'wait_timed_out') {
+    return { outcome: 'skipped', detail: 'wait_timed_out' }
+  }
   if (interaction.outcome === 'skipped' || interaction.delivery === 'gone') {
-    return { outcome: 'skipped', detail: null }
+    return { outcome: 'skipped', detail: 'target_exited' }
   }
   if (interaction.outcome === 'failed') {
     return { outcome: 'failed', detail: interaction.reason ?? null }

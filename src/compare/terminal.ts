@@ -1,4 +1,4 @@
-import type { Evidence, TerminalFrame } from '../evidence/schema.js'
+import type { Evidence, TerminalFrame, TerminalReply } from '../evidence/schema.js'
 import type { DimensionResult, Location } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { excerpt, firstMismatch, streamLocation, type TerminalStream } from './terminal-stream.js'
@@ -17,7 +17,36 @@ export function compareTerminal(
   compareStreams(streams.authority, streams.reconstruction, findings)
   compareFrames(authority.terminal.frames, reconstruction.terminal.frames, findings)
   compareRedaction(authority.terminal.redaction, reconstruction.terminal.redaction, findings)
+  compareReplies(authority.terminal.replies ?? [], reconstruction.terminal.replies ?? [], findings)
   return findings.result()
+}
+
+/**
+ * What the program asked its terminal and what REA answered, in order: a reconstruction that asks something
+ * else, or is told another cursor position, behaved differently. When each was asked is not compared.
+ */
+function compareReplies(
+  a: readonly TerminalReply[],
+  b: readonly TerminalReply[],
+  findings: DimensionFindings,
+): void {
+  const count = Math.max(a.length, b.length)
+  for (let index = 0; index < count; index++) {
+    const p = a[index]
+    const q = b[index]
+    if (p?.query !== q?.query || p?.reply !== q?.reply) {
+      findings.differ(
+        `terminal.replies[${index}]`,
+        p === undefined || q === undefined
+          ? `terminal query ${index + 1} was asked only in the ${p === undefined ? 'reconstruction' : 'authority'}`
+          : `terminal query ${index + 1} was ${p.query === q.query ? 'answered differently' : 'a different query'}`,
+        p === undefined ? null : { query: p.query, reply: p.reply },
+        q === undefined ? null : { query: q.query, reply: q.reply },
+        { kind: 'terminal_reply', index },
+      )
+      return
+    }
+  }
 }
 
 type Redaction = Evidence['terminal']['redaction']

@@ -5,36 +5,19 @@ import { normalizationCommitment, type NormalizationCommitment } from '../normal
 import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../normalize/sensitive-values.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario, ScenarioEvent } from '../scenario/schema.js'
+import type { EvidenceBody } from './schema.js'
 
 /** How frame lines are formed: every visible row, trailing U+0020 removed, blank rows kept. */
 export const LINE_FORMAT = 'visible-rows-trailing-spaces-trimmed-v1'
 /** TERM given to the child unless the scenario's environment sets it. */
 export const DEFAULT_TERMINAL_TYPE = 'xterm-256color'
 
-/** A scenario event as committed: sensitive input keeps only its byte count. */
-export type CommittedEvent =
-  | Exclude<ScenarioEvent, { type: 'input' }>
-  | { readonly type: 'input'; readonly at_ms: number; readonly sensitive: false; readonly data: string }
-  | { readonly type: 'input'; readonly at_ms: number; readonly sensitive: true; readonly data_bytes: number }
-
-export type CommittedScenario = Omit<ProcessScenario, 'events'> & { readonly events: CommittedEvent[] }
-
-export interface ComparisonContract {
-  /** Relative to the capture root with `/` separators; absolute only when outside the root. */
-  readonly working_directory: string
-  readonly environment: ProcessScenario['environment']
-  readonly filesystem_observation_paths: string[]
-  readonly terminal: ProcessScenario['terminal']
-  readonly terminal_type: string
-  readonly events: CommittedEvent[]
-  readonly timeout_ms: number
-  readonly idle_timeout_ms: number | null
-  readonly settle_ms: number
-  readonly finalization_ms: number
-  readonly limits: ProcessScenario['limits']
-  readonly normalization: NormalizationCommitment
-  readonly line_format: string
-}
+type CommittedValues = EvidenceBody['commitments']
+/** A scenario event as committed: sensitive input keeps only its byte or key count. */
+export type CommittedEvent = CommittedValues['comparison_contract']['value']['events'][number]
+export type CommittedScenario = CommittedValues['scenario']['value']
+export type CommittedTerminal = CommittedScenario['terminal']
+export type ComparisonContract = CommittedValues['comparison_contract']['value']
 
 export interface ExecutableCommitment {
   readonly executable: string
@@ -61,12 +44,32 @@ function commit<T>(value: T): Commitment<T> {
 }
 
 export function commitEvent(event: ScenarioEvent): CommittedEvent {
-  if (event.type !== 'input') {
-    return event
+  // Timing fields only when given: an event without after commits what it always did.
+  const timing = {
+    ...(event.at_ms === undefined ? {} : { at_ms: event.at_ms }),
+    ...(event.after === undefined ? {} : { after: event.after }),
   }
-  return event.sensitive
-    ? { type: 'input', at_ms: event.at_ms, sensitive: true, data_bytes: Buffer.byteLength(event.data) }
-    : { type: 'input', at_ms: event.at_ms, sensitive: false, data: event.data }
+  switch (event.type) {
+    case 'resize':
+      return { type: 'resize', ...timing, columns: event.columns, rows: event.rows }
+    case 'signal':
+      return { type: 'signal', ...timing, signal: event.signal }
+    case 'input':
+      if (event.keys !== undefined) {
+        return event.sensitive
+          ? { type: 'input', ...timing, sensitive: true, key_count: event.keys.length }
+          : { type: 'input', ...timing, sensitive: false, keys: event.keys }
+      }
+      return event.sensitive
+        ? { type: 'input', ...timing, sensitive: true, data_bytes: Buffer.byteLength(event.data ?? '') }
+        : { type: 'input', ...timing, sensitive: false, data: event.data ?? '' }
+  }
+}
+
+/** The terminal as committed: `answer_queries` only when on (captures before it answered nothing). */
+export function commitTerminal(terminal: ProcessScenario['terminal']): CommittedTerminal {
+  const { columns, rows, scrollback } = terminal
+  return { columns, rows, scrollback, ...(terminal.answer_queries ? { answer_queries: true } : {}) }
 }
 
 /**
@@ -94,7 +97,7 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
     sensitiveValues(scenario).length > 0 ? SENSITIVE_REDACTION_VERSION : null,
   )
   return {
-    scenario: commit({ ...scenario, events }),
+    scenario: commit({ ...scenario, terminal: commitTerminal(scenario.terminal), events }),
     executable: commit({
       executable: scenario.executable,
       arguments: scenario.arguments,
@@ -104,7 +107,7 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
       working_directory: contractWorkingDirectory(resolved.root, resolved.workingDirectory),
       environment: scenario.environment,
       filesystem_observation_paths: scenario.filesystem_observation_paths,
-      terminal: scenario.terminal,
+      terminal: commitTerminal(scenario.terminal),
       terminal_type: scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
       events,
       timeout_ms: scenario.timeout_ms,

@@ -2,7 +2,14 @@ import type { Evidence } from './schema.js'
 
 /** The kinds of observation the journal holds, each living in its own array of the Evidence. */
 export type JournalRecordKind =
-  'chunk' | 'omitted_chunks' | 'frame' | 'interaction' | 'sample' | 'finalization_signal' | 'checkpoint'
+  | 'chunk'
+  | 'omitted_chunks'
+  | 'frame'
+  | 'reply'
+  | 'interaction'
+  | 'sample'
+  | 'finalization_signal'
+  | 'checkpoint'
 
 /** What kind of observation a journal entry is, and where its record sits in the Evidence. */
 export type JournalEntry =
@@ -36,6 +43,11 @@ export function readJournal(evidence: Evidence): JournalEntry[] {
     })),
     ...evidence.terminal.frames.map((record, index) => ({
       kind: 'frame' as const,
+      ...position(record),
+      index,
+    })),
+    ...(evidence.terminal.replies ?? []).map((record, index) => ({
+      kind: 'reply' as const,
       ...position(record),
       index,
     })),

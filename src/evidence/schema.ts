@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { literalPatternSchema, processScenarioSchema, SCENARIO_SIGNALS } from '../scenario/schema.js'
+import {
+  literalPatternSchema,
+  processScenarioSchema,
+  SCENARIO_SIGNALS,
+  waitConditionSchema,
+} from '../scenario/schema.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
@@ -12,17 +17,46 @@ const position = {
 
 // ── commitments ────────────────────────────────────────────────────────────────────────────────────────────
 
+// Fields an event has only when the scenario used them, so scenarios without them commit what they always did.
+const eventTiming = {
+  at_ms: ms.optional().describe('Absent only on an event that waits (after) without an earliest time.'),
+  after: waitConditionSchema.optional(),
+}
+
 const committedEventSchema = z.union([
-  z.strictObject({ type: z.literal('input'), at_ms: ms, sensitive: z.literal(false), data: z.string() }),
+  z.strictObject({ type: z.literal('input'), ...eventTiming, sensitive: z.literal(false), data: z.string() }),
   z.strictObject({
     type: z.literal('input'),
-    at_ms: ms,
+    ...eventTiming,
+    sensitive: z.literal(false),
+    keys: z.array(z.string()).min(1).describe('Key names, sent in order.'),
+  }),
+  z.strictObject({
+    type: z.literal('input'),
+    ...eventTiming,
     sensitive: z.literal(true),
     data_bytes: count.describe('Byte count of the sensitive input; the value itself is never persisted.'),
   }),
-  z.strictObject({ type: z.literal('resize'), at_ms: ms, columns: z.int(), rows: z.int() }),
-  z.strictObject({ type: z.literal('signal'), at_ms: ms, signal: z.enum(SCENARIO_SIGNALS) }),
+  z.strictObject({
+    type: z.literal('input'),
+    ...eventTiming,
+    sensitive: z.literal(true),
+    key_count: count.describe('How many keys a sensitive keys event sends; the names are never persisted.'),
+  }),
+  z.strictObject({ type: z.literal('resize'), ...eventTiming, columns: z.int(), rows: z.int() }),
+  z.strictObject({ type: z.literal('signal'), ...eventTiming, signal: z.enum(SCENARIO_SIGNALS) }),
 ])
+
+/**
+ * The terminal settings as committed: `answer_queries` appears only when true, so captures made before it
+ * existed (which answered nothing) commit the same as captures made with it off.
+ */
+const committedTerminalSchema = z.strictObject({
+  columns: z.int(),
+  rows: z.int(),
+  scrollback: z.int().min(0),
+  answer_queries: z.literal(true).optional().describe('Present when REA answered terminal queries.'),
+})
 
 const normalizationCommitmentSchema = z.strictObject({
   ports: z.boolean(),
@@ -41,6 +75,7 @@ const normalizationCommitmentSchema = z.strictObject({
 const scenarioShape = processScenarioSchema.shape
 const committedScenarioSchema = z.strictObject({
   ...scenarioShape,
+  terminal: committedTerminalSchema,
   events: z.array(committedEventSchema),
 })
 
@@ -51,7 +86,7 @@ const comparisonContractSchema = z
       .describe('Relative to the capture root with "/" separators; absolute outside it.'),
     environment: scenarioShape.environment,
     filesystem_observation_paths: scenarioShape.filesystem_observation_paths,
-    terminal: scenarioShape.terminal,
+    terminal: committedTerminalSchema,
     terminal_type: z.string().describe('TERM given to the command.'),
     events: z.array(committedEventSchema),
     timeout_ms: scenarioShape.timeout_ms,
@@ -138,6 +173,24 @@ const redactionSchema = z
   })
   .describe('Where sensitive input values were masked in terminal output; never the values themselves.')
 
+export const terminalReplySchema = z
+  .strictObject({
+    ...position,
+    query: z
+      .enum([
+        'cursor_position',
+        'device_attributes',
+        'secondary_device_attributes',
+        'mode_report',
+        'status_report',
+        'other',
+      ])
+      .describe('What the program asked, read from the kind of reply the emulator gave.'),
+    reply: z.string().describe('The reply written to the PTY, as text.'),
+    byte_length: count.describe('UTF-8 bytes written.'),
+  })
+  .describe('A reply REA wrote back to the PTY for a terminal query, as a real terminal does.')
+
 const terminalSchema = z.strictObject({
   chunks: z.array(terminalChunkSchema),
   omitted_chunks: z.array(omittedChunksSchema).describe('Runs of chunks left out by limits.output_bytes.'),
@@ -145,6 +198,10 @@ const terminalSchema = z.strictObject({
   redaction: redactionSchema
     .nullable()
     .describe('Null when the scenario has no sensitive value of 4+ characters.'),
+  replies: z
+    .array(terminalReplySchema)
+    .optional()
+    .describe('Present exactly when terminal.answer_queries was on: the replies REA wrote, in order.'),
 })
 
 // ── interactions, exit, process ───────────────────────────────────────────────────────────────────────────
@@ -155,9 +212,23 @@ export const interactionSchema = z.strictObject({
   ...position,
   event_index: count,
   type: z.enum(['input', 'resize', 'signal']),
-  scheduled_at_ms: ms,
+  scheduled_at_ms: ms.nullable().describe('The event’s at_ms; null for an event that only waits.'),
   outcome: z.enum(['dispatched', 'skipped', 'failed']),
-  reason: z.string().optional(),
+  reason: z
+    .string()
+    .optional()
+    .describe('Why it was not dispatched: wait_timed_out, the target had exited, or the failure.'),
+  wait: z
+    .strictObject({
+      met_at_ms: ms.nullable().describe('When the condition (and quiet_ms) was met; null when it never was.'),
+      detail: z
+        .string()
+        .optional()
+        .describe('Why a wait ended without its condition, when not by within_ms.'),
+    })
+    .optional()
+    .describe('For an event with after: what became of its wait.'),
+  bytes_sent: count.optional().describe('For input sent as keys: the bytes their encoding wrote.'),
   delivery: signalDeliverySchema
     .optional()
     .describe('For signal events: what became of the identity-checked signal.'),
@@ -474,6 +545,7 @@ export type TerminalChunk = z.output<typeof terminalChunkSchema>
 export type OmittedChunks = z.output<typeof omittedChunksSchema>
 export type TerminalFrame = z.output<typeof terminalFrameSchema>
 export type Interaction = z.output<typeof interactionSchema>
+export type TerminalReply = z.output<typeof terminalReplySchema>
 export type ExitRecord = z.output<typeof exitSchema>
 export type ProcessSample = z.output<typeof processSampleSchema>
 export type FileEntry = z.output<typeof fileEntrySchema>

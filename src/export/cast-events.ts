@@ -71,6 +71,14 @@ export function castEvents(evidence: Evidence): CastEvent[] {
       case 'exit':
         push(evidence.exit.at_ms, 'm', exitLabel(evidence.exit))
         break
+      case 'reply': {
+        // What REA answered for the terminal is input the program read, as a terminal would have sent it.
+        const reply = evidence.terminal.replies?.[entry.index]
+        if (reply !== undefined) {
+          push(reply.at_ms, 'i', reply.reply)
+        }
+        break
+      }
       case 'sample':
       case 'checkpoint':
         // Process samples and filesystem checkpoints are not terminal events; a recording has no place for them.
@@ -92,8 +100,7 @@ function interactionEvent(
   }
   switch (event.type) {
     case 'input':
-      // Evidence never holds a sensitive value, only its byte count: the recording shows one `*` per byte.
-      return { code: 'i', data: event.sensitive ? '*'.repeat(event.data_bytes) : event.data }
+      return { code: 'i', data: inputText(event) }
     case 'resize':
       return { code: 'r', data: `${event.columns}x${event.rows}` }
     case 'signal':
@@ -127,4 +134,22 @@ function exitLabel(exit: Evidence['exit']): string {
             ? 'not observed'
             : 'without a code'
   return `exit ${how} (${exit.reason})`
+}
+
+/**
+ * What an input event typed, as the recording shows it. Evidence never holds a sensitive value, only its
+ * byte (or key) count: one `*` per byte or key. Keys are shown by name in brackets (`[Up][Enter]`): their
+ * bytes depended on the terminal's cursor-key mode, which Evidence records only as a byte count.
+ */
+function inputText(event: Extract<CommittedEvent, { type: 'input' }>): string {
+  if ('data' in event) {
+    return event.data
+  }
+  if ('data_bytes' in event) {
+    return '*'.repeat(event.data_bytes)
+  }
+  if ('key_count' in event) {
+    return '*'.repeat(event.key_count)
+  }
+  return event.keys.map((name) => `[${name}]`).join('')
 }

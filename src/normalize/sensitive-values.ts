@@ -1,3 +1,4 @@
+import { typedText } from '../scenario/key-names.js'
 import type { ProcessScenario } from '../scenario/schema.js'
 
 /** The semantics of sensitive-input masking, committed with the normalization rules. */
@@ -18,7 +19,11 @@ export function sensitiveValues(scenario: ProcessScenario): SensitiveValue[] {
     if (event.type !== 'input' || !event.sensitive) {
       return
     }
-    const value = event.data.replace(/[\r\n]+$/, '')
+    // A keys event types its printable single-character keys; Enter and the like are not part of the value.
+    const value = (event.keys === undefined ? (event.data ?? '') : typedText(event.keys)).replace(
+      /[\r\n]+$/,
+      '',
+    )
     if (Array.from(value).length >= MIN_REDACTED_CHARACTERS) {
       values.push({ eventIndex, bytes: Buffer.from(value, 'utf8') })
     }

@@ -28,7 +28,7 @@ export const MAX_TERMINAL_DIMENSION = 65_535
 /** xterm.js refuses narrower terminals. */
 export const MIN_TERMINAL_COLUMNS = 2
 
-export const DEFAULT_TERMINAL = { columns: 80, rows: 24, scrollback: 1000 } as const
+export const DEFAULT_TERMINAL = { columns: 80, rows: 24, scrollback: 1000, answer_queries: true } as const
 export const DEFAULT_TIMEOUT_MS = 30_000
 export const DEFAULT_SETTLE_MS = 100
 export const DEFAULT_LIMITS = {
@@ -64,19 +64,73 @@ export const terminalSettingsSchema = z
       .min(0)
       .default(DEFAULT_TERMINAL.scrollback)
       .describe('Rows kept above the visible screen; the same value applies after every resize.'),
+    answer_queries: z
+      .boolean()
+      .default(DEFAULT_TERMINAL.answer_queries)
+      .describe(
+        'Answer the terminal queries the emulator answers (cursor position, device attributes, mode reports) by writing its reply to the PTY, as a real terminal does.',
+      ),
   })
   .describe('Initial PTY and renderer size. columns × (rows + scrollback) must be ≤ 1,000,000.')
 
 const atMs = nonNegativeMs.describe(
-  'Milliseconds from launch; events must be in non-decreasing order and ≤ timeout_ms.',
+  'Milliseconds from launch; the given at_ms values must be non-decreasing and ≤ timeout_ms. Optional on an event with after, where it is the earliest dispatch time.',
 )
+
+export const waitConditionSchema = z
+  .strictObject({
+    output: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Literal text that appears in the normalized output after the previous event (or launch).'),
+    output_regex: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'JavaScript regex (flags u and m) matched against the normalized output since the previous event.',
+      ),
+    screen: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Literal text visible on the live screen at some moment after the previous event.'),
+    screen_regex: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('JavaScript regex (flags u and m) matched against the visible rows, joined by newlines.'),
+    quiet_ms: nonNegativeMs
+      .optional()
+      .describe('After the match, also wait until the output has been quiet this long.'),
+    within_ms: positiveMs
+      .optional()
+      .describe('Give up after this long (from the previous event): the event is skipped as wait_timed_out.'),
+  })
+  .describe(
+    'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex.',
+  )
+
+const afterField = waitConditionSchema.optional()
 
 export const inputEventSchema = z.strictObject({
   type: z.literal('input'),
-  at_ms: atMs,
+  at_ms: atMs.optional(),
+  after: afterField,
   data: noNul('input data')
     .min(1)
-    .describe('Text written to the PTY as typed; use "\\r" for Enter, "\\u0003" for Ctrl-C.'),
+    .optional()
+    .describe(
+      'Text written to the PTY as typed; use "\\r" for Enter, "\\u0003" for Ctrl-C. Exactly one of data and keys.',
+    ),
+  keys: z
+    .array(z.string().min(1))
+    .min(1)
+    .optional()
+    .describe(
+      "Named keys sent in order (Enter, Up, F5, Ctrl+C, Alt+x, single characters, …), encoded for the terminal's current modes.",
+    ),
   sensitive: z
     .boolean()
     .default(false)
@@ -85,14 +139,16 @@ export const inputEventSchema = z.strictObject({
 
 export const resizeEventSchema = z.strictObject({
   type: z.literal('resize'),
-  at_ms: atMs,
+  at_ms: atMs.optional(),
+  after: afterField,
   columns: columnsSchema,
   rows: rowsSchema,
 })
 
 export const signalEventSchema = z.strictObject({
   type: z.literal('signal'),
-  at_ms: atMs,
+  at_ms: atMs.optional(),
+  after: afterField,
   signal: z.enum(SCENARIO_SIGNALS).describe('Sent to the root process only, after re-checking its identity.'),
 })
 
@@ -191,7 +247,12 @@ export const processScenarioSchema = z
       .default([])
       .describe('Files or directories, relative to working_directory, snapshotted before and after the run.'),
     terminal: terminalSettingsSchema.prefault({}),
-    events: z.array(scenarioEventSchema).default([]).describe('Timed input, resize and signal events.'),
+    events: z
+      .array(scenarioEventSchema)
+      .default([])
+      .describe(
+        'Input, resize and signal events, dispatched strictly in list order at their at_ms or after their condition.',
+      ),
     timeout_ms: positiveMs.default(DEFAULT_TIMEOUT_MS).describe('Deadline for the whole run, from launch.'),
     idle_timeout_ms: positiveMs
       .nullable()
@@ -218,3 +279,4 @@ export type ScenarioEvent = ProcessScenario['events'][number]
 export type ScenarioLimits = ProcessScenario['limits']
 export type TerminalSettings = ProcessScenario['terminal']
 export type NormalizationSettings = ProcessScenario['normalization']
+export type WaitCondition = z.output<typeof waitConditionSchema>

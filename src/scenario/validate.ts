@@ -1,5 +1,6 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
+import { parseKeyName } from './key-names.js'
 import { RUN_TOKEN_VARIABLE } from './reserved-environment.js'
 import {
   DEFAULT_SETTLE_MS,
@@ -9,6 +10,7 @@ import {
   TERMINAL_CELL_BUDGET,
   type ProcessScenario,
 } from './schema.js'
+import { compileWaitRegex, WAIT_CONDITIONS, WAIT_REGEX_FLAGS } from './wait-condition.js'
 
 /**
  * Validates a scenario before anything is launched and applies its defaults.
@@ -89,6 +91,7 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
       }
       previousAtMs = atMs
     }
+    issues.push(...eventShapeIssues(event, index))
     if (
       event['type'] === 'resize' &&
       scrollback !== undefined &&
@@ -132,6 +135,70 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
       message:
         'is not supported as a variable name: REA could not keep it through validation, commitments and Evidence, and would drop it; rename the variable',
     })
+  }
+  return issues
+}
+
+/**
+ * What an event's fields say together: when it happens (at_ms, after, or both), what an input sends (data or
+ * keys), which keys, and whether its wait names exactly one condition with a regex that compiles.
+ */
+function eventShapeIssues(event: Loose, index: number): ReaIssue[] {
+  const issues: ReaIssue[] = []
+  const at = `events[${index}]`
+  const after = event['after']
+  if (event['at_ms'] === undefined && after === undefined) {
+    issues.push({
+      path: `${at}.at_ms`,
+      rule: 'event_time',
+      message: 'is required unless the event waits with after: give a time from launch, a condition, or both',
+    })
+  }
+  if (isRecord(after)) {
+    const named = WAIT_CONDITIONS.filter((kind) => after[kind] !== undefined)
+    if (named.length !== 1) {
+      issues.push({
+        path: `${at}.after`,
+        rule: 'wait_condition',
+        message: `must name exactly one of ${WAIT_CONDITIONS.join(', ')}: got ${named.length === 0 ? 'none' : named.join(' and ')}`,
+      })
+    }
+    for (const kind of ['output_regex', 'screen_regex'] as const) {
+      const source = after[kind]
+      if (typeof source === 'string') {
+        const compiled = compileWaitRegex(source)
+        if ('error' in compiled) {
+          issues.push({
+            path: `${at}.after.${kind}`,
+            rule: 'wait_regex',
+            message: `must be a JavaScript regular expression (flags ${WAIT_REGEX_FLAGS}): ${compiled.error}`,
+          })
+        }
+      }
+    }
+  }
+  if (event['type'] === 'input') {
+    const hasData = event['data'] !== undefined
+    const hasKeys = event['keys'] !== undefined
+    if (hasData === hasKeys) {
+      issues.push({
+        path: at,
+        rule: 'input_content',
+        message: `an input event sends exactly one of data and keys: got ${hasData ? 'both' : 'neither'}`,
+      })
+    }
+    const keys = event['keys']
+    if (Array.isArray(keys)) {
+      keys.forEach((name, position) => {
+        if (typeof name === 'string' && name !== '' && parseKeyName(name) === null) {
+          issues.push({
+            path: `${at}.keys[${position}]`,
+            rule: 'key_name',
+            message: `is not a key name: got ${describeValue(name)}; use a name such as Enter, Tab, Escape, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1–F12, a single character, Ctrl+<letter> or Alt+<key> (docs/events.md)`,
+          })
+        }
+      })
+    }
   }
   return issues
 }

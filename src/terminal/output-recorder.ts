@@ -21,6 +21,12 @@ export interface OutputRecorderOptions {
   readonly onRetained: (chunk: TerminalChunk) => void
   /** Called once, when the first chunk is omitted. */
   readonly onGap?: () => void
+  /**
+   * Receives the comparison text of every chunk, retained or not, while `wantsText` says so (an event waits on
+   * the output): an omitted chunk is decoded only then.
+   */
+  readonly onText?: (text: string) => void
+  readonly wantsText?: () => boolean
 }
 
 const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
@@ -85,13 +91,13 @@ export class OutputRecorder {
     this.#observedBytes += bytes.length
     const remaining = this.#options.budgetBytes - this.#chargedBytes
     if (bytes.length > remaining) {
-      this.#omit(bytes.length)
+      this.#omit(bytes)
       return
     }
     const decoded = decodeChunk(bytes)
     const cost = bytes.length + (decoded.valid ? 0 : base64Length(bytes.length))
     if (cost > remaining) {
-      this.#omit(bytes.length)
+      this.#omit(bytes)
       return
     }
     this.#chargedBytes += cost
@@ -107,9 +113,14 @@ export class OutputRecorder {
     }
     this.chunks.push(chunk)
     this.#options.onRetained(chunk)
+    this.#options.onText?.(data)
   }
 
-  #omit(byteLength: number): void {
+  #omit(bytes: Buffer): void {
+    const byteLength = bytes.length
+    if (this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
+      this.#options.onText(this.#options.normalize(decodeChunk(bytes).text))
+    }
     if (this.#omittedChunks === 0) {
       this.#options.onGap?.()
     }

@@ -59,6 +59,11 @@ export interface RendererFlowControl {
   resume(): void
 }
 
+export interface RendererOptions {
+  /** Receives the terminal's replies to queries it parsed (cursor position, device attributes, …). */
+  readonly onReply?: (reply: string) => void
+}
+
 interface PendingWrite {
   readonly text: string
   readonly onParsed: (() => void) | undefined
@@ -74,6 +79,7 @@ interface PendingWrite {
 export class Renderer {
   readonly #size: RendererSize
   readonly #flowControl: RendererFlowControl | undefined
+  readonly #options: RendererOptions
   #terminal: XtermTerminal | undefined
   #serializer: XtermSerializer | undefined
   #opening = false
@@ -86,9 +92,20 @@ export class Renderer {
   #paused = false
   #disposed = false
 
-  constructor(size: RendererSize, flowControl?: RendererFlowControl) {
+  constructor(size: RendererSize, flowControl?: RendererFlowControl, options: RendererOptions = {}) {
     this.#size = size
     this.#flowControl = flowControl
+    this.#options = options
+  }
+
+  /** Whether xterm is loaded and open, so the screen can be read. */
+  get opened(): boolean {
+    return this.#terminal !== undefined && !this.#disposed
+  }
+
+  /** DECCKM as the terminal stands: cursor keys send `ESC O x` instead of `ESC [ x`. */
+  get applicationCursorKeys(): boolean {
+    return this.#terminal?.modes.applicationCursorKeysMode ?? false
   }
 
   /** Writes handed on and not yet parsed (including those waiting for xterm to load). */
@@ -152,20 +169,27 @@ export class Renderer {
   readScreen(): RenderedScreen {
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
+    return {
+      columns: terminal.cols,
+      rows: terminal.rows,
+      cursor: { row: buffer.cursorY, column: buffer.cursorX },
+      lines: this.readLines(),
+      serialized_state: (this.#serializer as XtermSerializer).serialize({
+        scrollback: this.#size.scrollback,
+      }),
+    }
+  }
+
+  /** Every visible row as it stands, trailing U+0020 removed: cheaper than a whole screen. */
+  readLines(): string[] {
+    const terminal = this.#openTerminal()
+    const buffer = terminal.buffer.active
     const lines: string[] = []
     for (let row = 0; row < terminal.rows; row++) {
       const line = buffer.getLine(buffer.viewportY + row)
       lines.push(line === undefined ? '' : trimTrailingSpaces(line.translateToString(false)))
     }
-    return {
-      columns: terminal.cols,
-      rows: terminal.rows,
-      cursor: { row: buffer.cursorY, column: buffer.cursorX },
-      lines,
-      serialized_state: (this.#serializer as XtermSerializer).serialize({
-        scrollback: this.#size.scrollback,
-      }),
-    }
+    return lines
   }
 
   dispose(): void {
@@ -245,6 +269,10 @@ export class Renderer {
         })
         this.#serializer = new SerializeAddon()
         terminal.loadAddon(this.#serializer)
+        const onReply = this.#options.onReply
+        if (onReply !== undefined) {
+          terminal.onData(onReply)
+        }
         this.#terminal = terminal
         for (const write of this.#waitingForOpen.splice(0)) {
           this.#writeToTerminal(terminal, write)

@@ -25,6 +25,7 @@ export type JournalItem =
         readonly event_index: number
         readonly type?: 'input' | 'resize' | 'signal'
         readonly outcome?: 'dispatched' | 'skipped' | 'failed'
+        readonly reason?: string
       }
     }
   | {
@@ -99,10 +100,22 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
     } else if ('omitted' in item) {
       omitted.push({ ...position, last_at_ms: position.at_ms, ...item.omitted })
     } else if ('interaction' in item) {
-      const { event_index, type = 'input', outcome = 'dispatched' } = item.interaction
+      const { event_index, type = 'input', outcome = 'dispatched', reason } = item.interaction
       const delivery =
         type !== 'signal' || outcome === 'skipped' ? {} : { delivery: SIGNAL_DELIVERY[outcome] }
-      interactions.push({ ...position, event_index, type, scheduled_at_ms: 0, outcome, ...delivery })
+      const because = reason === undefined ? {} : { reason }
+      // A wait that ran out needs its event to wait and its wait to be unmet, as a capture records it.
+      const wait = reason === 'wait_timed_out' ? { wait: { met_at_ms: null } } : {}
+      interactions.push({
+        ...position,
+        event_index,
+        type,
+        scheduled_at_ms: 0,
+        outcome,
+        ...delivery,
+        ...because,
+        ...wait,
+      })
     } else if ('exit' in item) {
       exit = { ...position, reason: 'exited', ...item.exit }
     } else {
@@ -198,6 +211,12 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
         : interaction.type === 'signal'
           ? { type: 'signal', at_ms: 0, signal: 'SIGINT' }
           : { type: 'input', at_ms: 0, sensitive: false, data: 'x' }
+    if (interaction.wait !== undefined) {
+      events[interaction.event_index] = {
+        ...events[interaction.event_index]!,
+        after: { screen: 'x', within_ms: 100 },
+      }
+    }
   }
   const observationPaths = selected ? ['./out'] : []
   const contract = {

@@ -37,7 +37,7 @@ const jobScenario = (
 ): ProcessScenarioInput => ({
   executable: program('job.mjs'),
   arguments: args,
-  events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
+  events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name: ' } }],
   filesystem_observation_paths: ['out'],
   settle_ms: 50,
   ...overrides,

@@ -19,23 +19,45 @@ describe('Evidence format version 1', () => {
     expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
   })
 
-  test('and compares equivalent with a fresh capture of its scenario', { timeout: 30_000 }, async () => {
-    const authority = parseEvidenceText(readFileSync(file, 'utf8'), file)
-    const root = mkdtempSync(path.join(tmpdir(), 'rea-v1-'))
-    try {
-      const fresh = await captureProcess(
-        {
-          executable: program('job.mjs'),
-          events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
-          filesystem_observation_paths: ['out'],
-          settle_ms: 50,
-        },
-        { root },
-      )
-      const comparison = compareCaptures(authority, fresh)
-      expect(comparison.verdict, JSON.stringify(comparison.dimensions, null, 1)).toBe('equivalent')
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
-  })
+  // Made before terminal queries were answered: its contract reads as answer_queries false, so it compares
+  // with fresh captures that answer none, and is rejected (by contract) against ones that do.
+  test(
+    'and compares equivalent with a fresh capture of its scenario made without answering queries',
+    { timeout: 30_000 },
+    async () => {
+      const authority = parseEvidenceText(readFileSync(file, 'utf8'), file)
+      const root = mkdtempSync(path.join(tmpdir(), 'rea-v1-'))
+      try {
+        const fresh = await captureProcess(
+          {
+            executable: program('job.mjs'),
+            events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
+            filesystem_observation_paths: ['out'],
+            settle_ms: 50,
+            terminal: { answer_queries: false },
+          },
+          { root },
+        )
+        const comparison = compareCaptures(authority, fresh)
+        expect(comparison.verdict, JSON.stringify(comparison.dimensions, null, 1)).toBe('equivalent')
+        const answering = await captureProcess(
+          {
+            executable: program('job.mjs'),
+            events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
+            filesystem_observation_paths: ['out'],
+            settle_ms: 50,
+          },
+          { root },
+        )
+        expect(() => compareCaptures(authority, answering)).toThrow(
+          expect.objectContaining({
+            code: 'CONTRACT_MISMATCH',
+            issues: [expect.objectContaining({ path: 'comparison_contract.terminal.answer_queries' })],
+          }),
+        )
+      } finally {
+        rmSync(root, { recursive: true, force: true })
+      }
+    },
+  )
 })

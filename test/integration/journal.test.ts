@@ -38,6 +38,7 @@ describe('readJournal', () => {
         case 'interaction':
         case 'finalization_signal':
         case 'checkpoint':
+        case 'reply':
           throw new Error(`unexpected ${entry.kind} in this capture`)
       }
     }

@@ -20,7 +20,7 @@ const captureSecret = (args: string[] = []) =>
   captureProcess({
     executable: program('prompt.mjs'),
     arguments: ['Password: ', ...args],
-    events: [{ type: 'input', at_ms: 400, data: `${SECRET}\r`, sensitive: true }],
+    events: [{ type: 'input', data: `${SECRET}\r`, sensitive: true, after: { output: 'Password: ' } }],
   })
 
 describe('sensitive input', () => {
@@ -32,7 +32,7 @@ describe('sensitive input', () => {
     expect(text).toContain(`You entered: ${'*'.repeat(27)}`)
     expect(leakedPieces(serializeEvidence(evidence))).toEqual([])
     expect(evidence.commitments.scenario.value.events).toEqual([
-      { type: 'input', at_ms: 400, sensitive: true, data_bytes: 28 },
+      { type: 'input', sensitive: true, data_bytes: 28, after: { output: 'Password: ' } },
     ])
     expect(evidence.terminal.redaction).toMatchObject({
       version: 'sensitive-input-mask-v1',
@@ -71,7 +71,7 @@ describe('sensitive input', () => {
   test('leaves output alone when no value is marked sensitive', async () => {
     const evidence = await captureProcess({
       executable: program('prompt.mjs'),
-      events: [{ type: 'input', at_ms: 400, data: `${SECRET}\r` }],
+      events: [{ type: 'input', data: `${SECRET}\r`, after: { output: 'Value: ' } }],
     })
     expect(evidence.terminal.redaction).toBeNull()
     expect(evidence.commitments.normalization.value.sensitive_redaction_version).toBeNull()

@@ -27,6 +27,7 @@ describe('scenario types', () => {
       columns: number
       rows: number
       scrollback: number
+      answer_queries: boolean
     }>()
   })
 

@@ -114,8 +114,12 @@ function candidateKey(event: TraceEvent): string {
 
 function accepts(event: TraceEvent, observation: TraceObservation): boolean {
   if ('interaction' in event && observation.kind === 'interaction') {
-    const { type, outcome } = event.interaction
-    return observation.outcome === outcome && (type === undefined || observation.type === type)
+    const { type, outcome, skip_cause: cause } = event.interaction
+    return (
+      observation.outcome === outcome &&
+      (type === undefined || observation.type === type) &&
+      (cause === undefined || observation.skip_cause === cause)
+    )
   }
   if ('exit' in event && observation.kind === 'exit') {
     const { reason, code, signal } = event.exit

@@ -58,6 +58,9 @@ export function observeEvents(evidence: Evidence): ObservedEvents {
           event_index: interaction.event_index,
           type: interaction.type,
           outcome: interaction.outcome,
+          ...(interaction.outcome === 'skipped'
+            ? { skip_cause: interaction.reason === 'wait_timed_out' ? 'wait_timed_out' : 'target_exited' }
+            : {}),
         },
         position: [interaction.sequence, 0],
       })),

@@ -20,6 +20,7 @@ export const interactionObservationSchema = z.strictObject({
   event_index: count,
   type: z.enum(['input', 'resize', 'signal']),
   outcome: z.enum(['dispatched', 'skipped', 'failed']),
+  skip_cause: z.enum(['wait_timed_out', 'target_exited']).optional(),
 })
 
 export const exitObservationSchema = z.strictObject({

@@ -30,6 +30,10 @@ export const interactionEventSchema = z.strictObject({
     event_index: z.int().min(0).describe('Index of the scenario event in the scenario’s events array.'),
     type: z.enum(['input', 'resize', 'signal']).optional().describe('Checked when given.'),
     outcome: z.enum(['dispatched', 'skipped', 'failed']),
+    skip_cause: z
+      .enum(['wait_timed_out', 'target_exited'])
+      .optional()
+      .describe('For a skipped event, checked when given: its wait ran out, or the target had exited first.'),
   }),
 })
 

@@ -6,7 +6,7 @@ import { checkFilesystem } from './filesystem.js'
 import { checkInteractions } from './interactions.js'
 import { checkJournal } from './journal.js'
 import { checkRunOutcome } from './run-outcome.js'
-import { checkChunks, checkFrames, checkRedaction } from './terminal.js'
+import { checkChunks, checkFrames, checkRedaction, checkReplies } from './terminal.js'
 import { checkUnknowns } from './unknowns.js'
 
 /**
@@ -27,6 +27,7 @@ export function derivedFactIssues(evidence: Evidence): ReaIssue[] {
   checkChunks(evidence, facts)
   checkFrames(evidence, facts)
   checkRedaction(evidence, facts)
+  checkReplies(evidence, facts)
   checkInteractions(evidence, facts)
   checkRunOutcome(evidence, facts)
   checkFilesystem(evidence, facts)

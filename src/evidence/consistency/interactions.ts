@@ -33,10 +33,30 @@ export function checkInteractions(evidence: Evidence, facts: DerivedFacts): void
       () => `${interaction.type} against ${event.type}`,
     )
     facts.expect(
-      interaction.scheduled_at_ms === event.at_ms,
+      interaction.scheduled_at_ms === (event.at_ms ?? null),
       `${at}.scheduled_at_ms`,
       `the contract’s events[${interaction.event_index}].at_ms`,
-      () => `${interaction.scheduled_at_ms} against ${event.at_ms}`,
+      () => `${String(interaction.scheduled_at_ms)} against ${String(event.at_ms ?? null)}`,
+    )
+    facts.expect(
+      (interaction.wait !== undefined) === (event.after !== undefined),
+      `${at}.wait`,
+      `the contract’s events[${interaction.event_index}].after`,
+      () => 'an interaction records a wait exactly when its event has after',
+    )
+    facts.expect(
+      interaction.reason !== 'wait_timed_out' ||
+        (interaction.outcome === 'skipped' && interaction.wait?.met_at_ms === null),
+      `${at}.reason`,
+      `${at}.outcome and wait`,
+      () => 'a wait that timed out skipped its event, and its condition was never met',
+    )
+    facts.expect(
+      interaction.bytes_sent === undefined ||
+        (event.type === 'input' && !('data' in event) && !('data_bytes' in event)),
+      `${at}.bytes_sent`,
+      `the contract’s events[${interaction.event_index}]`,
+      () => 'bytes are counted only for input sent as keys',
     )
     const delivery = interaction.delivery
     facts.expect(

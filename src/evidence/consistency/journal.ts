@@ -47,6 +47,7 @@ export function checkJournal(evidence: Evidence, facts: DerivedFacts): void {
     ['terminal.chunks', evidence.terminal.chunks],
     ['terminal.omitted_chunks', evidence.terminal.omitted_chunks],
     ['terminal.frames', evidence.terminal.frames],
+    ['terminal.replies', evidence.terminal.replies ?? []],
     ['interactions', evidence.interactions],
     ['process.samples', evidence.process.samples],
     ['exit.finalization.signals', evidence.exit.finalization?.signals ?? []],

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createChunkNormalizer } from '../../normalize/normalize-chunk.js'
+import { queryKind } from '../query-kind.js'
 import type { Evidence, TerminalFrame } from '../schema.js'
 import type { DerivedFacts } from './facts.js'
 
@@ -243,6 +244,27 @@ export function checkRedaction(evidence: Evidence, facts: DerivedFacts): void {
       `terminal.redaction.locations[${index}].event_index`,
       'the contract’s events',
       () => `event ${location.event_index} is not a sensitive input`,
+    )
+  })
+}
+
+/** Replies are recorded exactly when the contract answered queries, each with its kind and its length. */
+export function checkReplies(evidence: Evidence, facts: DerivedFacts): void {
+  const answered = evidence.commitments.comparison_contract.value.terminal.answer_queries === true
+  const replies = evidence.terminal.replies
+  facts.expect(
+    (replies !== undefined) === answered,
+    'terminal.replies',
+    'the contract’s terminal.answer_queries',
+    () => `replies are recorded exactly when queries were answered (answer_queries ${String(answered)})`,
+  )
+  replies?.forEach((reply, index) => {
+    facts.expect(
+      reply.query === queryKind(reply.reply) && reply.byte_length === Buffer.byteLength(reply.reply),
+      `terminal.replies[${index}].query`,
+      `terminal.replies[${index}].reply`,
+      () =>
+        `the reply ${JSON.stringify(reply.reply)} is a ${queryKind(reply.reply)} of ${Buffer.byteLength(reply.reply)} bytes`,
     )
   })
 }

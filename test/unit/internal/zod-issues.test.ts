@@ -96,9 +96,9 @@ describe('zodIssuesToReaIssues', () => {
   })
 
   test.for([
-    [{ type: 'input', at_ms: 0, data: 'x', extra: 1 }, 'type, at_ms, data, sensitive'],
-    [{ type: 'resize', at_ms: 0, columns: 80, rows: 24, extra: 1 }, 'type, at_ms, columns, rows'],
-    [{ type: 'signal', at_ms: 0, signal: 'SIGINT', extra: 1 }, 'type, at_ms, signal'],
+    [{ type: 'input', at_ms: 0, data: 'x', extra: 1 }, 'type, at_ms, after, data, keys, sensitive'],
+    [{ type: 'resize', at_ms: 0, columns: 80, rows: 24, extra: 1 }, 'type, at_ms, after, columns, rows'],
+    [{ type: 'signal', at_ms: 0, signal: 'SIGINT', extra: 1 }, 'type, at_ms, after, signal'],
   ] as const)('lists the fields of the event type given for an unknown field in %o', ([event, fields]) => {
     const input = { executable: 'x', events: [{ type: 'input', at_ms: 0, data: 'ok' }, event] }
     expect(issuesOf(input)).toEqual([
@@ -111,7 +111,12 @@ describe('zodIssuesToReaIssues', () => {
   })
 
   test.for([
-    ['terminal', { terminal: { columns: 80, colour: true } }, 'terminal.colour', 'columns, rows, scrollback'],
+    [
+      'terminal',
+      { terminal: { columns: 80, colour: true } },
+      'terminal.colour',
+      'columns, rows, scrollback, answer_queries',
+    ],
     [
       'normalization.patterns[i]',
       { normalization: { patterns: [{ pattern: 'a', replacement: 'b', flags: 'g' }] } },
@@ -144,9 +149,9 @@ describe('zodIssuesToReaIssues', () => {
     expect(issuesOf({}, reportInput)).toEqual([
       { path: 'executable', rule: 'required', message: 'is required' },
     ])
-    expect(issuesOf({ executable: 'x', events: [{ type: 'input', data: 'y' }] }, reportInput)).toEqual([
-      { path: 'events[0].at_ms', rule: 'required', message: 'is required' },
-    ])
+    expect(
+      issuesOf({ executable: 'x', events: [{ type: 'resize', at_ms: 0, rows: 2 }] }, reportInput),
+    ).toEqual([{ path: 'events[0].columns', rule: 'required', message: 'is required' }])
   })
 
   test.for([

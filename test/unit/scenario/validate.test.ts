@@ -50,7 +50,7 @@ describe('validateScenario', () => {
 
     test('documents the default values the constants hold', () => {
       expect({ DEFAULT_TERMINAL, DEFAULT_TIMEOUT_MS, DEFAULT_SETTLE_MS, DEFAULT_LIMITS }).toEqual({
-        DEFAULT_TERMINAL: { columns: 80, rows: 24, scrollback: 1000 },
+        DEFAULT_TERMINAL: { columns: 80, rows: 24, scrollback: 1000, answer_queries: true },
         DEFAULT_TIMEOUT_MS: 30_000,
         DEFAULT_SETTLE_MS: 100,
         DEFAULT_LIMITS: {
@@ -74,8 +74,8 @@ describe('validateScenario', () => {
     })
 
     test.for([
-      ['terminal', { columns: 100 }, { columns: 100, rows: 24, scrollback: 1000 }],
-      ['terminal', { scrollback: 0 }, { columns: 80, rows: 24, scrollback: 0 }],
+      ['terminal', { columns: 100 }, { columns: 100, rows: 24, scrollback: 1000, answer_queries: true }],
+      ['terminal', { scrollback: 0 }, { columns: 80, rows: 24, scrollback: 0, answer_queries: true }],
       ['limits', { file_count: 7 }, { ...DEFAULT_LIMITS, file_count: 7 }],
       ['normalization', { ports: false }, { patterns: [], ports: false }],
     ] as const)('fills in the omitted fields of a partial %s object (%o)', ([field, given, expected]) => {
@@ -97,7 +97,7 @@ describe('validateScenario', () => {
         working_directory: '.',
         environment: {},
         filesystem_observation_paths: [],
-        terminal: { columns: 80, rows: 24, scrollback: 1000 },
+        terminal: { columns: 80, rows: 24, scrollback: 1000, answer_queries: true },
         events: [],
         timeout_ms: 30_000,
         idle_timeout_ms: null,
@@ -234,7 +234,11 @@ describe('validateScenario', () => {
       const written = JSON.parse(JSON.stringify(terminal)) as object
       const input = { executable: 'echo', terminal: written }
       if (accepted) {
-        expect(validateScenario(input).terminal).toEqual({ scrollback: 1000, ...written })
+        expect(validateScenario(input).terminal).toEqual({
+          scrollback: 1000,
+          answer_queries: true,
+          ...written,
+        })
       } else {
         const issues = issuesOf(input)
         expect(issues).toEqual([issue('terminal', 'cell_budget')])
@@ -382,7 +386,10 @@ describe('validateScenario', () => {
       { columns: 65_535, rows: 1, scrollback: 0 },
       { columns: 2, rows: 65_535, scrollback: 0 },
     ])('accepts the boundary size $columns×$rows', (terminal) => {
-      expect(validateScenario({ executable: 'echo', terminal }).terminal).toEqual(terminal)
+      expect(validateScenario({ executable: 'echo', terminal }).terminal).toEqual({
+        ...terminal,
+        answer_queries: true,
+      })
     })
   })
 

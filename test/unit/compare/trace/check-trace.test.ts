@@ -341,6 +341,33 @@ describe('checkTrace', () => {
       ])
     })
 
+    test('tells a wait that ran out from a target that had exited, when the specification asks', () => {
+      const waited = spec([
+        { id: 'ask', line: 'Name?' },
+        { id: 'type', interaction: { event_index: 0, outcome: 'skipped', skip_cause: 'wait_timed_out' } },
+        exitOk,
+      ])
+      const timedOut = buildEvidence([
+        ...lines('Name?'),
+        { interaction: { event_index: 0, outcome: 'skipped', reason: 'wait_timed_out' } },
+      ])
+      expect(checkTrace(timedOut, waited).verdict).toBe('satisfied')
+      expect(checkTrace(timedOut, waited).events[1]?.observations).toEqual([
+        expect.objectContaining({ outcome: 'skipped', skip_cause: 'wait_timed_out' }),
+      ])
+      const exited = buildEvidence([
+        ...lines('Name?'),
+        { interaction: { event_index: 0, outcome: 'skipped', reason: 'the target had exited' } },
+      ])
+      expect(checkTrace(exited, waited).violations).toEqual([
+        expect.objectContaining({
+          kind: 'mismatched_observation',
+          event_id: 'type',
+          observation: expect.objectContaining({ skip_cause: 'target_exited' }),
+        }),
+      ])
+    })
+
     test('reports an interaction the specification does not list', () => {
       const evidence = buildEvidence([
         ...lines('Name?'),

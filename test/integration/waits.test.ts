@@ -1,0 +1,211 @@
+import { describe, expect, test } from 'vitest'
+import {
+  captureProcess,
+  compareCaptures,
+  parseEvidenceText,
+  serializeEvidence,
+  type Evidence,
+  type ProcessScenarioInput,
+} from '../../src/index.js'
+import { NAMED_KEYS } from '../../src/scenario/key-names.js'
+import { encodeKeys } from '../../src/terminal/keys.js'
+import { program } from '../helpers/fixtures.js'
+
+const lastScreen = (evidence: Evidence): string[] => {
+  const frame = evidence.terminal.frames.at(-1)
+  return frame?.status === 'retained' ? frame.lines.filter((line) => line !== '') : []
+}
+
+/** Captures in batches, so a 2-core machine is busy but not swamped. */
+async function captureAll(scenarios: readonly ProcessScenarioInput[], batch = 6): Promise<Evidence[]> {
+  const results: Evidence[] = []
+  for (let start = 0; start < scenarios.length; start += batch) {
+    results.push(...(await Promise.all(scenarios.slice(start, start + batch).map((s) => captureProcess(s)))))
+  }
+  // Every capture also survives import: its derived facts (waits, replies, key bytes) are consistent.
+  return results.map((evidence) => parseEvidenceText(serializeEvidence(evidence)))
+}
+
+const prompted = (delayArguments: string[] = []): ProcessScenarioInput => ({
+  executable: program('delayed-prompt.mjs'),
+  arguments: delayArguments,
+  events: [{ type: 'input', data: 'Ada\r', after: { screen: 'Name?' } }],
+})
+
+describe('events that wait for what the program shows', () => {
+  test('a prompt shown after a random 200–1,500 ms gets its answer in every run, and the runs compare equal', async () => {
+    const captures = await captureAll(Array.from({ length: 30 }, () => prompted()))
+    for (const evidence of captures) {
+      expect(evidence.exit.code).toBe(0)
+      expect(lastScreen(evidence)).toEqual(['Name? Ada', 'Hello, Ada!'])
+      expect(evidence.interactions[0]).toMatchObject({
+        outcome: 'dispatched',
+        wait: { met_at_ms: expect.any(Number) },
+      })
+    }
+    const [first, ...rest] = captures as [Evidence, ...Evidence[]]
+    for (const other of rest) {
+      const comparison = compareCaptures(first, other)
+      // The exit time follows the random delay: the timing policy judges that, not the wait.
+      expect(comparison.dimensions.terminal.outcome).toBe('equal')
+      expect(comparison.dimensions.interaction.outcome).toBe('equal')
+    }
+  })
+
+  test('with the delay spread within the timing tolerance, whole comparisons are equivalent', async () => {
+    const captures = await captureAll(
+      Array.from({ length: 8 }, () => prompted(['--delay', String(600 + Math.floor(Math.random() * 200))])),
+    )
+    const [first, ...rest] = captures as [Evidence, ...Evidence[]]
+    for (const other of rest) {
+      expect(compareCaptures(first, other).verdict).toBe('equivalent')
+    }
+  })
+
+  test('the same answer typed at a guessed 100 ms lands before the prompt: the screen differs (why waits exist)', async () => {
+    const [waited, guessed] = await captureAll([
+      prompted(['--delay', '600']),
+      {
+        executable: program('delayed-prompt.mjs'),
+        arguments: ['--delay', '600'],
+        events: [{ type: 'input', at_ms: 100, data: 'Ada\r' }],
+      },
+    ])
+    // The terminal echoes typed input at once, before the program has printed its prompt.
+    expect(lastScreen(guessed!)[0]).toBe('Ada')
+    expect(lastScreen(waited!)[0]).toBe('Name? Ada')
+  })
+
+  test('a screen wait finds a prompt drawn with cursor movement, an output wait does not', async () => {
+    const [screen, output] = await captureAll([
+      {
+        executable: program('delayed-prompt.mjs'),
+        arguments: ['--delay', '100', '--draw'],
+        events: [{ type: 'input', data: 'Ada\r', after: { screen: 'Name?' } }],
+      },
+      {
+        executable: program('delayed-prompt.mjs'),
+        arguments: ['--delay', '100', '--draw'],
+        events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name?', within_ms: 1500 } }],
+        timeout_ms: 4000,
+      },
+    ])
+    expect(screen!.interactions[0]).toMatchObject({ outcome: 'dispatched' })
+    expect(lastScreen(screen!)).toContain('Hello, Ada!')
+    expect(output!.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      reason: 'wait_timed_out',
+      wait: { met_at_ms: null },
+    })
+  })
+
+  test('a wait that never matches ends by within_ms and the capture finishes normally', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: 'bash',
+        arguments: ['-c', 'echo hello; sleep 1.5; echo bye'],
+        events: [
+          { type: 'input', data: 'x\r', after: { output: 'never printed', within_ms: 300 } },
+          { type: 'input', data: 'y\r', after: { output: 'bye' } },
+        ],
+      },
+    ])
+    expect(evidence!.disposition).toBe('exited')
+    expect(evidence!.exit.code).toBe(0)
+    expect(evidence!.interactions.map((interaction) => [interaction.outcome, interaction.reason])).toEqual([
+      ['skipped', 'wait_timed_out'],
+      // The next event waited for its own condition, which the program then showed.
+      expect.arrayContaining(['dispatched']),
+    ])
+  })
+
+  test('output_regex with quiet_ms waits for the match and then for silence', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: 'bash',
+        arguments: ['-c', 'printf "menu\\n> "; sleep 0.3; printf "late\\n"; read line; echo "got $line"'],
+        events: [{ type: 'input', data: 'ok\r', after: { output_regex: '^> ', quiet_ms: 500 } }],
+      },
+    ])
+    const interaction = evidence!.interactions[0]!
+    expect(interaction.outcome).toBe('dispatched')
+    // Sent only after "late" arrived and the output then stayed quiet for 500 ms.
+    const late = evidence!.terminal.chunks.find((chunk) => chunk.data.includes('late'))!
+    expect(interaction.at_ms).toBeGreaterThanOrEqual(late.at_ms + 500)
+    expect(lastScreen(evidence!)).toContain('got ok')
+  })
+})
+
+describe('terminal replies', () => {
+  test('a program that asks for the cursor position gets a well-formed reply; with answer_queries false it gets none', async () => {
+    const [answered, silent] = await captureAll([
+      { executable: program('cursor-query.mjs') },
+      {
+        executable: program('cursor-query.mjs'),
+        arguments: ['--wait', '300'],
+        terminal: { answer_queries: false },
+      },
+    ])
+    expect(lastScreen(answered!)).toContain('got: \\e[1;4R')
+    expect(answered!.terminal.replies).toEqual([
+      expect.objectContaining({ query: 'cursor_position', reply: '\x1b[1;4R', byte_length: 6 }),
+    ])
+    expect(answered!.commitments.comparison_contract.value.terminal.answer_queries).toBe(true)
+    expect(lastScreen(silent!)).toContain('got: none')
+    expect(silent!.terminal.replies).toBeUndefined()
+    expect(silent!.commitments.comparison_contract.value.terminal).not.toHaveProperty('answer_queries')
+  })
+})
+
+describe('keys', () => {
+  test.each([false, true])(
+    'sends every documented key name as a real terminal does (application mode: %s)',
+    async (app) => {
+      const names = [...NAMED_KEYS, 'Ctrl+C', 'Ctrl+d', 'Alt+x', 'Alt+Up', 'a', 'q']
+      const [evidence] = await captureAll([
+        {
+          executable: program('key-reader.mjs'),
+          arguments: app ? ['--app'] : [],
+          events: [{ type: 'input', keys: names, after: { output: 'ready' } }],
+        },
+      ])
+      const read = evidence!.terminal.chunks
+        .map((chunk) => chunk.data)
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('read '))
+        .map((line) => line.slice('read '.length).trim())
+        .join('')
+      const expected = Buffer.from(encodeKeys(names, { applicationCursorKeys: app }))
+      expect(read).toBe(expected.toString('hex'))
+      expect(evidence!.interactions[0]).toMatchObject({ outcome: 'dispatched', bytes_sent: expected.length })
+      expect(evidence!.commitments.comparison_contract.value.events[0]).toMatchObject({ keys: names })
+    },
+  )
+
+  test('sensitive keys are sent but persisted as a count and masked in output', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: 'bash',
+        arguments: ['-c', 'echo ready; read -r secret; echo "you typed $secret"'],
+        events: [
+          {
+            type: 'input',
+            keys: ['h', 'u', 'n', 't', 'e', 'r', '2', 'Enter'],
+            sensitive: true,
+            after: { output: 'ready' },
+          },
+        ],
+      },
+    ])
+    const text = serializeEvidence(evidence!)
+    expect(text).not.toContain('hunter2')
+    expect(evidence!.commitments.comparison_contract.value.events[0]).toEqual({
+      type: 'input',
+      after: { output: 'ready' },
+      sensitive: true,
+      key_count: 8,
+    })
+    expect(lastScreen(evidence!)).toContain('you typed *******')
+  })
+})
