@@ -2,7 +2,6 @@ import type { Evidence, Interaction } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { endedEarlyResult } from './ended-early.js'
-import { timingDiffers } from './timing.js'
 
 /**
  * The interaction dimension: what became of each scripted event (dispatched, skipped because the target had
@@ -69,12 +68,13 @@ export function compareInteractions(
         location,
       )
     }
-    if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && timingDiffers(x.at_ms, y.at_ms, policy)) {
-      findings.differ(
+    if (x.outcome === 'dispatched' && y.outcome === 'dispatched') {
+      findings.time(
         `interactions[event_index=${eventIndex}].at_ms`,
         `event ${eventIndex} (${x.type}) was dispatched at a different time`,
         x.at_ms,
         y.at_ms,
+        policy,
         location,
       )
     }

@@ -3,8 +3,9 @@ import {
   formatComparison,
   readEvidenceFile,
   readTraceSpecFile,
+  parseTimingPolicy,
   settleEvidencePair,
-  TIMING_POLICIES,
+  type TimingPolicy,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
@@ -21,7 +22,7 @@ export const compareProcessCapturesCommand: Command = {
   name: 'compare-process-captures',
   summary: 'Compare an authority capture with a reconstruction (exit 0 equivalent, 1 different, 2 unknown)',
   usage:
-    'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict] [--output <file>]',
+    'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--output <file>]',
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },
@@ -32,7 +33,7 @@ export const compareProcessCapturesCommand: Command = {
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json', 'trace.json'], 1)
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
-    const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
+    const timing = timingFlag(values.timing ?? 'tolerant')
     const [authority, reconstruction] = await settleEvidencePair(
       readEvidenceFile(authorityPath),
       readEvidenceFile(reconstructionPath),
@@ -50,4 +51,19 @@ export const compareProcessCapturesCommand: Command = {
     await emitDocument(text, values.output)
     return EXIT_BY_VERDICT[comparison.verdict]
   },
+}
+
+/** `--timing tolerant|strict|ignore`, or an explicit tolerance written `tolerance_ms=500,ratio=0.75`. */
+function timingFlag(text: string): TimingPolicy {
+  const hint =
+    'Write --timing tolerant, strict, ignore, or an explicit tolerance: --timing tolerance_ms=500,ratio=0.75.'
+  if (!text.includes('=')) {
+    return parseTimingPolicy(text, '--timing', 'compare-process-captures --timing', hint)
+  }
+  const fields: Record<string, unknown> = {}
+  for (const pair of text.split(',')) {
+    const [name = '', value = ''] = pair.split('=', 2).map((part) => part.trim())
+    fields[name] = value === '' || Number.isNaN(Number(value)) ? value : Number(value)
+  }
+  return parseTimingPolicy(fields, '--timing', 'compare-process-captures --timing', hint)
 }
