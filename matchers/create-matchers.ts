@@ -2,6 +2,8 @@ import pc from 'picocolors'
 import {
   badAuthorityArgument,
   captureAssertionRecord,
+  invalidMatcherOptions,
+  matcherOptionsIssues,
   junitAttachmentLines,
   locationInTestFile,
   matchCapture,
@@ -12,7 +14,8 @@ import {
   type RecordContext,
   type SnapshotCount,
 } from '../src/host.js'
-import type { Evidence } from '../src/index.js'
+import { MATCHER_TIMING_DEFAULT, type Evidence, type MatcherOptions } from '../src/index.js'
+import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -81,6 +84,47 @@ export class AssertionCounter {
   }
 }
 
+/**
+ * The authority files each test file's assertions read or wrote in this process: the obsolete-authority check
+ * needs them, per test file, once the file has run (retries and repeats add to the same set).
+ */
+export class UsedAuthorities {
+  readonly #byTestFile = new Map<string, Set<string>>()
+
+  add(testPath: string, file: string): void {
+    let files = this.#byTestFile.get(testPath)
+    if (files === undefined) {
+      files = new Set()
+      this.#byTestFile.set(testPath, files)
+    }
+    files.add(file)
+  }
+
+  /** The files used by the test file's assertions, sorted; empty when none used a file. */
+  of(testPath: string): string[] {
+    return [...(this.#byTestFile.get(testPath) ?? [])].sort()
+  }
+}
+
+/**
+ * `toMatchCapture(authority?, options?)`, and `toMatchCapture(options)` for the default file: an object without
+ * Evidence's `format` field is the options.
+ */
+function captureArguments(first: unknown, second: unknown): { authority: unknown; options: unknown } {
+  const isOptions =
+    second === undefined &&
+    typeof first === 'object' &&
+    first !== null &&
+    !Array.isArray(first) &&
+    !('format' in first)
+  return isOptions ? { authority: undefined, options: first } : { authority: first, options: second }
+}
+
+/** The policy an assertion uses: its own option, else the project's (`configureRea`), else the default. */
+function timingOf(options: MatcherOptions | undefined) {
+  return options?.timing ?? projectOptions().timing ?? MATCHER_TIMING_DEFAULT
+}
+
 function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
   return (
     value === undefined ||
@@ -132,7 +176,12 @@ function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => 
  * The matcher functions given to `expect.extend`, for either runner. `counter` numbers default authority
  * files; `entries` numbers every capture assertion of a test for the report folder.
  */
-export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter, entries: AssertionCounter) {
+export function createMatchers(
+  adapter: RunnerAdapter,
+  counter: AssertionCounter,
+  entries: AssertionCounter,
+  used: UsedAuthorities = new UsedAuthorities(),
+) {
   const context = (state: RunnerMatcherState, testPath: string, testName: string): RecordContext => ({
     project: adapter.project(),
     attempt: {
@@ -146,13 +195,15 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
     negated: state.isNot === true,
   })
   return {
-    toMatchCapture(this: RunnerMatcherState, received: unknown, authority?: string | Evidence) {
+    toMatchCapture(this: RunnerMatcherState, received: unknown, first?: unknown, second?: unknown) {
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
-      if (!isAuthorityArgument(authority)) {
+      const { authority, options } = captureArguments(first, second)
+      const optionIssues = matcherOptionsIssues(options, 'options')
+      if (!isAuthorityArgument(authority) || optionIssues.length > 0) {
         // Called from JavaScript with something else: say so instead of failing deep inside.
-        const message = badAuthorityArgument(
-          typeof authority === 'string' ? 'an empty string' : typeof authority,
-        )
+        const message = isAuthorityArgument(authority)
+          ? invalidMatcherOptions('toMatchCapture(authority, options)', optionIssues)
+          : badAuthorityArgument(typeof authority === 'string' ? 'an empty string' : typeof authority)
         const pass = this.isNot === true
         report(adapter, this, () =>
           captureAssertionRecord(
@@ -183,7 +234,11 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         updateCommand: adapter.updateCommand,
         root: adapter.root(),
         color: pc.isColorSupported,
+        timing: timingOf(options as MatcherOptions | undefined),
       })
+      if (result.authorityPath !== null) {
+        used.add(testPath, result.authorityPath)
+      }
       if (result.count !== null) {
         adapter.countSnapshot(this, result.count)
       }
@@ -201,8 +256,16 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         ...(result.actual === undefined ? {} : { actual: result.actual, expected: result.expected }),
       }
     },
-    toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown) {
+    toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown, options?: unknown) {
       const { testPath, testName } = requireTest(this, 'toSatisfyTrace')
+      // A trace never reads times, so `timing` changes nothing here; it is checked so that a typo still shows.
+      const optionIssues = matcherOptionsIssues(options, 'options')
+      if (optionIssues.length > 0) {
+        return {
+          pass: this.isNot === true,
+          message: () => invalidMatcherOptions('toSatisfyTrace(spec, options)', optionIssues),
+        }
+      }
       const result = matchTrace({ received, spec, testPath, isNot: this.isNot === true })
       report(adapter, this, () =>
         traceAssertionRecord(context(this, testPath, testName), result, result.received),

@@ -54,7 +54,9 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
 export function parseMatcherOptions(value: unknown, subject: string): MatcherOptions {
   const issues = matcherOptionsIssues(value, subject)
   if (issues.length > 0) {
-    throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid.`, { issues })
+    // Runners print only the message of an error thrown in a setup file: it names every problem itself.
+    const details = issues.map((issue) => `\n  - ${issue.path}: ${issue.message}`).join('')
+    throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`)
   }
   const timing = (value as MatcherOptions | undefined)?.timing
   return timing === undefined ? {} : { timing }

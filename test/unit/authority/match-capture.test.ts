@@ -32,6 +32,7 @@ const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest =
   updateCommand: 'vitest -u',
   root: directory,
   color: false,
+  timing: 'tolerant',
   ...overrides,
 })
 
