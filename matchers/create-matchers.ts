@@ -8,6 +8,7 @@ import {
   locationInTestFile,
   matchCapture,
   matchTrace,
+  obsoleteHintWithoutReporter,
   traceAssertionRecord,
   updateModeOf,
   type AssertionRecord,
@@ -103,6 +104,32 @@ export class UsedAuthorities {
   /** The files used by the test file's assertions, sorted; empty when none used a file. */
   of(testPath: string): string[] {
     return [...(this.#byTestFile.get(testPath) ?? [])].sort()
+  }
+}
+
+/**
+ * Obsolete authorities are found by REA's reporter only. When a test file ends in a `-u` run without it, and its
+ * `__captures__` folder holds authorities the file did not use, one line says so instead of leaving the user to
+ * wonder why `-u` kept them.
+ */
+export function hintWithoutReporter(
+  testPath: string | undefined,
+  used: UsedAuthorities,
+  snapshotState: unknown,
+  reporter: string,
+  root: string,
+): void {
+  if (testPath === undefined || updateModeOf(snapshotState) !== 'all') {
+    return
+  }
+  try {
+    const hint = obsoleteHintWithoutReporter(testPath, used.of(testPath), reporter, root)
+    if (hint !== null) {
+      process.stderr.write(`${hint}\n`)
+    }
+  } catch (error) {
+    // A hint must never fail a test file.
+    process.stderr.write(`rea: ${error instanceof Error ? error.message : String(error)}\n`)
   }
 }
 

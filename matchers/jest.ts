@@ -15,7 +15,7 @@ import {
 } from '../src/host.js'
 import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers, UsedAuthorities } from './create-matchers.js'
+import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import { countJestSnapshot } from './snapshot-summary.js'
 
 /**
@@ -157,7 +157,12 @@ async function cancelPending(): Promise<void> {
 globals.afterEach(cancelPending)
 globals.afterAll(async () => {
   await cancelPending()
-  writeUsedAuthorities()
+  if ((process.env[REPORT_PENDING_ENV] ?? '') === '') {
+    const state = globals.expect?.getState() as { testPath?: string; snapshotState?: unknown } | undefined
+    hintWithoutReporter(state?.testPath, used, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+  } else {
+    writeUsedAuthorities()
+  }
 })
 
 /**

@@ -14,7 +14,7 @@ import {
   USED_AUTHORITIES_KEY,
 } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers, UsedAuthorities } from './create-matchers.js'
+import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import type { MatcherOptions } from '../src/index.js'
 import { countVitestSnapshot } from './snapshot-summary.js'
 
@@ -95,6 +95,15 @@ try {
   afterAll(({}, suite: unknown) => {
     if (isTestFile(suite)) {
       suite.meta[USED_AUTHORITIES_KEY] = used.of(suite.filepath)
+      if ((process.env[REPORT_DIR_ENV] ?? '') === '') {
+        hintWithoutReporter(
+          suite.filepath,
+          used,
+          expect.getState().snapshotState,
+          'rea/reporter',
+          vitestRoot(),
+        )
+      }
     }
   })
 } catch {

@@ -7,7 +7,7 @@ export { matchCapture } from './authority/match-capture.js'
 export type { SnapshotCount } from './authority/match-capture.js'
 export { matchTrace } from './authority/match-trace.js'
 export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from './authority/messages.js'
-export { checkObsoleteAuthorities } from './authority/obsolete-check.js'
+export { checkObsoleteAuthorities, obsoleteHintWithoutReporter } from './authority/obsolete-check.js'
 export type { ObsoleteCheckResult, ObsoleteFile } from './authority/obsolete-check.js'
 export { matcherOptionsIssues, parseMatcherOptions } from './authority/matcher-options.js'
 export {

@@ -126,3 +126,14 @@ export function obsoleteAuthoritiesFailure(
     `Remove ${count === 1 ? 'it' : 'them'} with \`${updateCommand}\` (a run of the whole project) or delete ${count === 1 ? 'it' : 'them'}, and commit.`,
   ].join('\n')
 }
+
+/** `-u` cannot remove obsolete authorities without the reporter: said once per test file that has unused ones. */
+export const reporterNeededForObsolete = (
+  testPath: string,
+  count: number,
+  reporter: string,
+  root: string,
+): string =>
+  `rea: ${relativePosix(root, testPath)}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
+  `${count === 1 ? 'was' : 'were'} not used by this run. Obsolete authorities are found and removed only with ` +
+  `${reporter} in your reporters (docs/authority-files.md#obsolete-authority-files).`

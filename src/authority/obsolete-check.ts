@@ -1,5 +1,7 @@
+import path from 'node:path'
+import { isDefaultAuthorityName } from './authority-path.js'
 import { readCaptureFolders, removeAuthorityFiles } from './capture-folders.js'
-import { obsoleteAuthoritiesFailure } from './messages.js'
+import { obsoleteAuthoritiesFailure, reporterNeededForObsolete } from './messages.js'
 import { findObsoleteAuthorities, type ObsoleteAuthority, type TestFileRun } from './obsolete-authorities.js'
 import type { UpdateMode } from './update-mode.js'
 
@@ -65,4 +67,22 @@ export function checkObsoleteAuthorities(request: ObsoleteCheckRequest): Obsolet
     case 'new':
       return { files: obsolete.map((entry) => ({ ...entry, removed: false })), failure: null, problems: [] }
   }
+}
+
+/**
+ * For `-u` without REA's reporter, which alone can tell obsolete files: a one-line hint when the test file's
+ * `__captures__` folder holds default authorities its assertions did not use in this run; null otherwise.
+ */
+export function obsoleteHintWithoutReporter(
+  testPath: string,
+  used: readonly string[],
+  reporter: string,
+  root: string,
+): string | null {
+  const mine = readCaptureFolders([testPath]).find((folder) => folder.testFile === testPath)
+  const usedFiles = new Set(used)
+  const unused = (mine?.files ?? []).filter(
+    (file) => isDefaultAuthorityName(path.basename(file)) && !usedFiles.has(file),
+  )
+  return unused.length === 0 ? null : reporterNeededForObsolete(testPath, unused.length, reporter, root)
 }

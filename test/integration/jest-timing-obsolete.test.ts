@@ -102,6 +102,14 @@ describe('obsolete authority files through the real Jest CLI', () => {
     expect(ci.stderr).toContain(`· ${old}`)
     expect(ci.stderr).toContain('Remove it with `jest -u`')
 
+    // Without rea/jest-reporter, -u cannot tell obsolete files: it keeps them and says what is needed.
+    const alone = await jest(project, ['-u', '--reporters=default'], rename)
+    expect(alone.code).toBe(0)
+    expect(alone.stderr).toContain(
+      'rea: greet.test.ts: 1 authority file in its __captures__ folder was not used by this run. Obsolete authorities are found and removed only with rea/jest-reporter',
+    )
+    expect(existsSync(path.join(project, old))).toBe(true)
+
     const updated = await jest(project, ['-u'], rename)
     expect(updated.code, updated.stderr).toBe(0)
     expect(updated.stderr).toContain('1 obsolete authority file removed')

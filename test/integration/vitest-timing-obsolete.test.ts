@@ -128,6 +128,14 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     expect(ci.stdout + ci.stderr).toContain(`· ${old}`)
     expect(ci.stdout + ci.stderr).toContain('Remove it with `vitest -u`')
 
+    // Without rea/reporter, -u cannot tell obsolete files: it keeps them and says what is needed.
+    const alone = await vitest(project, ['-u', '--reporter=default'], rename)
+    expect(alone.code).toBe(0)
+    expect(alone.stderr).toContain(
+      'rea: greet.test.mjs: 1 authority file in its __captures__ folder was not used by this run. Obsolete authorities are found and removed only with rea/reporter',
+    )
+    expect(existsSync(path.join(project, old))).toBe(true)
+
     const updated = await vitest(project, ['-u'], rename)
     expect(updated.code).toBe(0)
     expect(updated.stdout).toContain('1 obsolete authority file removed')
