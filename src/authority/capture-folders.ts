@@ -17,39 +17,28 @@ export function readCaptureFolders(testFiles: readonly string[]): CaptureFolder[
   const folders: CaptureFolder[] = []
   for (const directory of new Set(testFiles.map((file) => path.dirname(file)))) {
     const captures = path.join(directory, AUTHORITY_DIRECTORY)
-    for (const name of directoryNames(captures)) {
+    for (const name of entryNames(captures, 'directory')) {
       const folder = path.join(captures, name)
       const testFile = path.join(directory, name)
       folders.push({
         testFile,
         testFileExists: existsSync(testFile),
-        files: fileNames(folder).map((file) => path.join(folder, file)),
+        files: entryNames(folder, 'file').map((file) => path.join(folder, file)),
       })
     }
   }
   return folders
 }
 
-function directoryNames(folder: string): string[] {
+/** The names of the folders (or files) directly in `folder`, sorted; none when it is missing or unreadable. */
+function entryNames(folder: string, kind: 'directory' | 'file'): string[] {
   try {
     return readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => (kind === 'directory' ? entry.isDirectory() : entry.isFile()))
       .map((entry) => entry.name)
       .sort()
   } catch {
-    // No `__captures__` folder here (or it cannot be read): nothing in it can be shown obsolete.
-    return []
-  }
-}
-
-function fileNames(folder: string): string[] {
-  try {
-    return readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name)
-      .sort()
-  } catch {
-    // Unreadable: nothing in it can be shown obsolete.
+    // Missing or unreadable: nothing in it can be shown obsolete.
     return []
   }
 }

@@ -1,9 +1,10 @@
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { obsoleteInIndex, recordedProject } from '../helpers/obsolete-project.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
@@ -18,25 +19,11 @@ function jest(project: string, args: string[], env: Record<string, string> = {})
 const authorityOf = (testName: string) =>
   path.relative('/p', authorityPathFor('/p/greet.test.ts', testName, 1))
 
-function obsoleteInIndex(project: string): { path: string; reason: string; removed: boolean }[] {
-  const index = JSON.parse(readFileSync(path.join(project, 'rea-report/index.json'), 'utf8')) as {
-    obsolete_authorities: { path: string; reason: string; removed: boolean }[]
-  }
-  return index.obsolete_authorities
-}
-
-/** A project whose authorities were recorded once, on a quiet machine. */
-async function recordedProject(): Promise<string> {
-  const project = projectCopy()
-  const recorded = await jest(project, [])
-  expect(recorded.code, recorded.stderr).toBe(0)
-  expect(existsSync(path.join(project, authorityOf('says hi')))).toBe(true)
-  return project
-}
+const recorded = () => recordedProject(projectCopy, jest, authorityOf('says hi'))
 
 describe('rea/jest timing policies through the real Jest CLI', () => {
   test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const slow = await jest(project, ['--ci'], { FIXTURE_DELAY: '0.6' })
     expect(slow.code, slow.stderr).toBe(0)
 
@@ -60,7 +47,7 @@ describe('rea/jest timing policies through the real Jest CLI', () => {
 
 describe('obsolete authority files through the real Jest CLI', () => {
   test('retries use their files, and two shards report nothing of each other', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const ci = await jest(project, ['--ci'])
     expect(ci.code, ci.stderr).toBe(0)
     expect(ci.stderr).not.toContain('obsolete authority')
@@ -73,7 +60,7 @@ describe('obsolete authority files through the real Jest CLI', () => {
   })
 
   test('a renamed test leaves a file a normal run reports, a filtered run does not, --ci fails on and -u removes', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const old = authorityOf('says hi')
     const rename = { FIXTURE_RENAME: '1' }
 
@@ -118,7 +105,7 @@ describe('obsolete authority files through the real Jest CLI', () => {
   })
 
   test('a deleted test file’s folder is reported by a run of the whole project and removed with -u', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const captures = path.join(project, '__captures__')
     cpSync(path.join(captures, 'greet.test.ts'), path.join(captures, 'deleted.test.ts'), { recursive: true })
     const part = await jest(project, ['--ci', 'again'])

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { obsoleteInIndex, recordedProject } from '../helpers/obsolete-project.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
@@ -18,25 +19,11 @@ function vitest(project: string, args: string[], env: Record<string, string> = {
 const authorityOf = (testName: string) =>
   path.relative('/p', authorityPathFor('/p/greet.test.mjs', testName, 1))
 
-function obsoleteInIndex(project: string): { path: string; reason: string; removed: boolean }[] {
-  const index = JSON.parse(readFileSync(path.join(project, 'rea-report/index.json'), 'utf8')) as {
-    obsolete_authorities: { path: string; reason: string; removed: boolean }[]
-  }
-  return index.obsolete_authorities
-}
-
-/** A project whose authorities were recorded once, on a quiet machine. */
-async function recordedProject(): Promise<string> {
-  const project = projectCopy()
-  const recorded = await vitest(project, [])
-  expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0)
-  expect(existsSync(path.join(project, authorityOf('says hi')))).toBe(true)
-  return project
-}
+const recorded = () => recordedProject(projectCopy, vitest, authorityOf('says hi'))
 
 describe('rea/vitest timing policies through the real Vitest CLI', () => {
   test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     // sleep 0.2 recorded; 0.6 s now, what a loaded runner does to the short program.
     const slow = await vitest(project, [], { CI: 'true', FIXTURE_DELAY: '0.6' })
     expect(slow.code, slow.stdout + slow.stderr).toBe(0)
@@ -63,7 +50,7 @@ describe('rea/vitest timing policies through the real Vitest CLI', () => {
 
 describe('obsolete authority files through the real Vitest CLI', () => {
   test('retries and repeats use their files, and shards merged report nothing of each other', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const ci = await vitest(project, [], { CI: 'true' })
     expect(ci.code, ci.stdout + ci.stderr).toBe(0)
     expect(ci.stdout + ci.stderr).not.toContain('obsolete authority')
@@ -92,7 +79,7 @@ describe('obsolete authority files through the real Vitest CLI', () => {
   })
 
   test('a renamed test leaves a file a normal run reports, a filtered run does not, CI fails on and -u removes', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const old = authorityOf('says hi')
     const rename = { FIXTURE_RENAME: '1' }
 
@@ -145,7 +132,7 @@ describe('obsolete authority files through the real Vitest CLI', () => {
   })
 
   test('a deleted test file’s folder is reported by a run of the whole project and removed with -u', async () => {
-    const project = await recordedProject()
+    const project = await recorded()
     const captures = path.join(project, '__captures__')
     cpSync(path.join(captures, 'greet.test.mjs'), path.join(captures, 'deleted.test.mjs'), {
       recursive: true,

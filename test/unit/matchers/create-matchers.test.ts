@@ -8,6 +8,7 @@ import { countJestSnapshot } from '../../../matchers/snapshot-summary.js'
 import {
   AssertionCounter,
   createMatchers,
+  type RunnerAdapter,
   type RunnerMatcherState,
   UsedAuthorities,
 } from '../../../matchers/create-matchers.js'
@@ -41,6 +42,17 @@ describe('AssertionCounter', () => {
   })
 })
 
+/** A runner adapter that records nothing, with `overrides` for what a test looks at. */
+const adapter = (overrides: Partial<RunnerAdapter> = {}): RunnerAdapter => ({
+  updateCommand: 'x -u',
+  root: () => '/',
+  project: () => '',
+  recording: () => false,
+  record: () => undefined,
+  countSnapshot: () => undefined,
+  ...overrides,
+})
+
 let capture: Evidence
 beforeAll(() => {
   capture = buildEvidence([])
@@ -48,14 +60,7 @@ beforeAll(() => {
 
 describe('snapshot counting', () => {
   const matchers = createMatchers(
-    {
-      updateCommand: 'x -u',
-      root: () => '/',
-      project: () => '',
-      recording: () => false,
-      record: () => undefined,
-      countSnapshot: countJestSnapshot,
-    },
+    adapter({ countSnapshot: countJestSnapshot }),
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -83,14 +88,11 @@ describe('records for the reporter', () => {
   const recorded: AssertionRecord[] = []
   let recording = true
   const matchers = createMatchers(
-    {
-      updateCommand: 'x -u',
-      root: () => '/',
+    adapter({
       project: () => 'e2e',
       recording: () => recording,
       record: (_, record) => recorded.push(record),
-      countSnapshot: () => undefined,
-    },
+    }),
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -120,19 +122,7 @@ describe('records for the reporter', () => {
 
 describe('options', () => {
   const used = new UsedAuthorities()
-  const matchers = createMatchers(
-    {
-      updateCommand: 'x -u',
-      root: () => '/',
-      project: () => '',
-      recording: () => false,
-      record: () => undefined,
-      countSnapshot: () => undefined,
-    },
-    new AssertionCounter(),
-    new AssertionCounter(),
-    used,
-  )
+  const matchers = createMatchers(adapter(), new AssertionCounter(), new AssertionCounter(), used)
   /** The capture as if its root had exited at `ms`, sealed again so that it imports. */
   const exitingAt = (ms: number): Evidence => {
     const copy = structuredClone(capture)
