@@ -38,6 +38,8 @@ const LAYERS = [
   ['terminal'],
   ['capture'],
   ['compare'],
+  ['export'],
+  ['view'],
   ['authority', 'report', 'capabilities', 'json-schemas', 'bench-internals'],
   ['index', 'host'],
 ]

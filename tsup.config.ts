@@ -10,6 +10,8 @@ export default defineConfig({
     'jest-reporter': 'reporter/jest.ts',
     // Built for bench/ only; not in the package exports.
     'bench-internals': 'src/bench-internals.ts',
+    // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
+    supervisor: 'src/process/supervisor-main.ts',
   },
   format: ['esm', 'cjs'],
   dts: {
@@ -28,5 +30,6 @@ export default defineConfig({
   shims: true,
   // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
   // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
-  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
+  // esbuild bundles the supervisor only when REA runs from its TypeScript sources; never part of the package.
+  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
 })

@@ -14,7 +14,7 @@ const RUNS = 5
 const printer = (mib, changed) =>
   `const lines=${(mib * MIB) / 64};let out='';for(let i=0;i<lines;i++){out+=('line '+i+' '+(i===${changed}?'changed':'payload')).padEnd(63,'.')+'\\n';if(out.length>65536){process.stdout.write(out);out=''}}process.stdout.write(out)`
 
-async function captureOutput(directory, mib, changed) {
+export async function captureOutput(directory, mib, changed) {
   const evidence = await captureProcess(
     {
       executable: process.execPath,

@@ -9,7 +9,9 @@ import { runFloodBenchmark } from './flood.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
+import { runSupervisorBenchmark } from './supervisor.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
+import { runViewerBenchmark } from './viewer.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const only = process.argv.slice(2)
@@ -24,6 +26,13 @@ if (wanted('spawn-exit')) {
   const r = results.spawn_exit
   console.log(
     `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
+}
+if (wanted('supervisor')) {
+  results.supervisor = await runSupervisorBenchmark()
+  const r = results.supervisor
+  console.log(
+    `captureProcess(true) with the supervisor ${r.capture_with_supervisor_median_ms} ms vs without ${r.capture_without_supervisor_median_ms} ms: ${r.with_vs_without}× (raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.with_vs_raw_node_pty}×); first capture of a process ${r.first_capture_with_supervisor_median_ms} ms vs ${r.first_capture_without_supervisor_median_ms} ms: start ${r.supervisor_start_ms} ms; supervisor RSS ${r.supervisor_rss_kib} KiB`,
   )
 }
 if (wanted('process-scan')) {
@@ -86,6 +95,18 @@ if (wanted('mcp')) {
   const r = results.mcp
   console.log(
     `capture of true through rea mcp ${r.mcp_median_ms} ms vs library ${r.library_median_ms} ms (${r.mcp_vs_library}×), raw node-pty ${r.raw_node_pty_median_ms} ms (${r.mcp_vs_raw_node_pty}×), CLI process ${r.cli_process_median_ms} ms (${r.cli_process_vs_mcp}× the MCP call); server start ${r.connect_ms} ms, first call ${r.first_call_ms} ms`,
+  )
+}
+if (wanted('viewer')) {
+  results.viewer = await runViewerBenchmark()
+  const r = results.viewer
+  console.log(
+    `divergence page for two ${r.mib} MiB captures: built in ${r.build_median_ms} ms (diff -u ${r.gnu_diff_median_ms} ms), ${(r.page_bytes / 1048576).toFixed(1)} MiB = ${r.page_vs_evidence}× the two Evidence files`,
+  )
+  console.log(
+    r.browser_skipped !== undefined
+      ? `  in Chromium: skipped (${r.browser_skipped})`
+      : `  in Chromium: first checkpoint shown after ${r.first_render_median_ms} ms vs ${r.baseline_load_median_ms} ms to load the same bytes; replay to the end ${r.replay_to_end_median_ms} ms; ${r.elements} elements (${r.elements_after_replay} after the replay), JS heap ${r.heap_mb} MB`,
   )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })

@@ -13,9 +13,15 @@ import {
   updateModeOf,
   type AssertionRecord,
   type RecordContext,
+  type AssertionCaptures,
   type SnapshotCount,
 } from '../src/host.js'
-import { MATCHER_TIMING_DEFAULT, type Evidence, type MatcherOptions } from '../src/index.js'
+import {
+  escapeControlCharacters,
+  MATCHER_TIMING_DEFAULT,
+  type Evidence,
+  type MatcherOptions,
+} from '../src/index.js'
 import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
@@ -44,6 +50,8 @@ export interface RunnerAdapter {
   readonly recording: () => boolean
   /** Hands each assertion's record to the reporter (Vitest: an artifact; Jest: a side file). */
   readonly record: (state: RunnerMatcherState, record: AssertionRecord) => void
+  /** Called for each assertion that fails as written, with the captures it saw (Vitest: annotations). */
+  readonly failed?: (state: RunnerMatcherState, record: AssertionRecord, captures: AssertionCaptures) => void
   /** Adds an authority assertion to the runner's snapshot summary, in that runner's own bookkeeping. */
   readonly countSnapshot: (state: RunnerMatcherState, count: SnapshotCount) => void
 }
@@ -180,23 +188,48 @@ function assertionLocation(testPath: string) {
   }
 }
 
-/** Reporting must never change an assertion's outcome: its failures are warnings. */
-function report(adapter: RunnerAdapter, state: RunnerMatcherState, build: () => AssertionRecord): void {
+/**
+ * Hands the assertion to the reporter and, when it failed, to the runner's failure hook. Neither may change the
+ * assertion's outcome: their failures are warnings. The record is built at most once (it numbers the entry).
+ */
+function report(
+  adapter: RunnerAdapter,
+  state: RunnerMatcherState,
+  failed: boolean,
+  captures: AssertionCaptures,
+  build: () => AssertionRecord,
+): void {
+  let record: AssertionRecord | undefined
+  const once = (): AssertionRecord => (record ??= build())
   try {
-    if (!adapter.recording()) {
-      return
-    }
-    const record = build()
-    adapter.record(state, record)
-    const lines = junitAttachmentLines(record)
-    if (lines.length > 0) {
-      console.log(lines.join('\n'))
+    if (adapter.recording()) {
+      adapter.record(state, once())
+      const lines = junitAttachmentLines(once())
+      if (lines.length > 0) {
+        console.log(lines.join('\n'))
+      }
     }
   } catch (error) {
-    process.stderr.write(
-      `rea: could not record this assertion for the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
-    )
+    warnMatcher('could not record this assertion for the reporter', error)
   }
+  try {
+    if (failed && adapter.failed !== undefined) {
+      adapter.failed(state, once(), captures)
+    }
+  } catch (error) {
+    warnMatcher('could not annotate this failure', error)
+  }
+}
+
+function warnMatcher(what: string, error: unknown): void {
+  process.stderr.write(
+    `rea: ${what}: ${escapeControlCharacters(error instanceof Error ? error.message : String(error))}\n`,
+  )
+}
+
+/** The runner inverts `pass` for `.not`: the assertion fails when `pass` equals `isNot`. */
+function failedAsWritten(state: RunnerMatcherState, pass: boolean): boolean {
+  return pass === (state.isNot === true)
 }
 
 /**
@@ -232,7 +265,7 @@ export function createMatchers(
           ? invalidMatcherOptions('toMatchCapture(authority, options)', optionIssues)
           : badAuthorityArgument(typeof authority === 'string' ? 'an empty string' : typeof authority)
         const pass = this.isNot === true
-        report(adapter, this, () =>
+        report(adapter, this, true, {}, () =>
           captureAssertionRecord(
             context(this, testPath, testName),
             {
@@ -269,13 +302,18 @@ export function createMatchers(
       if (result.count !== null) {
         adapter.countSnapshot(this, result.count)
       }
-      report(adapter, this, () =>
-        captureAssertionRecord(
-          context(this, testPath, testName),
-          result,
-          result.received,
-          result.authorityEvidence,
-        ),
+      report(
+        adapter,
+        this,
+        failedAsWritten(this, result.pass),
+        { received: result.received, authority: result.authorityEvidence },
+        () =>
+          captureAssertionRecord(
+            context(this, testPath, testName),
+            result,
+            result.received,
+            result.authorityEvidence,
+          ),
       )
       return {
         pass: result.pass,
@@ -294,7 +332,7 @@ export function createMatchers(
         }
       }
       const result = matchTrace({ received, spec, testPath, isNot: this.isNot === true })
-      report(adapter, this, () =>
+      report(adapter, this, failedAsWritten(this, result.pass), { received: result.received }, () =>
         traceAssertionRecord(context(this, testPath, testName), result, result.received),
       )
       return { pass: result.pass, message: () => result.message }

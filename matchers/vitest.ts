@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
 import {
   captureProcess as capture,
@@ -7,6 +11,10 @@ import {
 } from '../src/index.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
+  failureHeadline,
+  renderAssertionImage,
+  renderAssertionPage,
+  type AssertionCaptures,
   type AssertionRecord,
   REPORT_DIR_ENV,
   REPORT_RECORD_ENV,
@@ -14,7 +22,13 @@ import {
   USED_AUTHORITIES_KEY,
 } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
+import {
+  AssertionCounter,
+  createMatchers,
+  hintWithoutReporter,
+  type RunnerMatcherState,
+  UsedAuthorities,
+} from './create-matchers.js'
 import type { MatcherOptions } from '../src/index.js'
 import { countVitestSnapshot } from './snapshot-summary.js'
 
@@ -52,9 +66,9 @@ function recording(): boolean {
 }
 
 /**
- * Artifacts being sent to the main process. `recordArtifact` is not among the promises Vitest awaits for a
- * test, and a synchronous matcher cannot await it: the `afterEach` below does, so a failing test's record
- * arrives before its file ends.
+ * Artifacts and annotations being sent to the main process. `recordArtifact` is not among the promises Vitest
+ * awaits for a test, and an annotation made by a failing assertion is not awaited either (the test has thrown),
+ * while a synchronous matcher cannot await them: the `afterEach` below does, so they arrive before the file ends.
  */
 const pendingArtifacts = new Set<Promise<void>>()
 
@@ -71,6 +85,99 @@ function recordForReporter(task: unknown, record: AssertionRecord): void {
       )
     },
   )
+  pendingArtifacts.add(sent)
+  void sent.finally(() => pendingArtifacts.delete(sent))
+}
+
+/** The annotation a failing capture assertion adds to its test, shown by `vitest --ui` and the HTML reporter. */
+export const DIVERGENCE_ANNOTATION_TYPE = 'rea:divergence'
+/** The second annotation: both screens at the first divergent checkpoint, as an SVG image. */
+export const SCREENS_ANNOTATION_TYPE = 'rea:screens'
+const SCREENS_ANNOTATION_MESSAGE = 'both screens at the first checkpoint where they differ'
+/** `0` turns the annotations off (each one renders and writes a page). */
+export const ANNOTATE_ENV = 'REA_VITEST_ANNOTATE'
+/** Vitest names its copy of an attachment after the message: keep that file name within 255 bytes. */
+const ANNOTATION_MESSAGE_CHARACTERS = 160
+/** Pages wait here until Vitest has copied them into its attachmentsDir. */
+const PAGE_DIRECTORY = path.join(tmpdir(), `rea-vitest-pages-${process.pid}`)
+
+interface AnnotatingContext {
+  annotate(
+    message: string,
+    type: string,
+    attachment: { readonly path: string; readonly contentType: string },
+  ): Promise<unknown>
+}
+
+/**
+ * Annotates the failing assertion's test with its first divergence and attaches the divergence page, then, when
+ * two screens differ, a second annotation with their picture (an inline image in the UI). The calls must happen
+ * while the test still runs (Vitest refuses annotations after), so the files are written here, synchronously;
+ * Vitest copies them into its attachmentsDir, after which the temporary files are removed.
+ */
+function annotateFailure(
+  state: RunnerMatcherState,
+  record: AssertionRecord,
+  captures: AssertionCaptures,
+): void {
+  const context = (state.task as { context?: Partial<AnnotatingContext> } | undefined)?.context
+  if (process.env[ANNOTATE_ENV] === '0' || typeof context?.annotate !== 'function') {
+    return
+  }
+  const annotate = context.annotate.bind(context)
+  const name = createHash('sha256')
+    .update(
+      `${record.test_file}\0${record.test_name}\0${record.entry}\0${record.attempt.retry}\0${record.attempt.repeat}`,
+    )
+    .digest('hex')
+    .slice(0, 16)
+  const headline = failureHeadline(record)
+  const message =
+    headline.length > ANNOTATION_MESSAGE_CHARACTERS
+      ? `${headline.slice(0, ANNOTATION_MESSAGE_CHARACTERS - 1)}…`
+      : headline
+  attach(
+    annotate,
+    message,
+    DIVERGENCE_ANNOTATION_TYPE,
+    `${name}.html`,
+    'text/html',
+    renderAssertionPage(record, captures),
+  )
+  const image = renderAssertionImage(record, captures)
+  if (image !== null) {
+    attach(
+      annotate,
+      SCREENS_ANNOTATION_MESSAGE,
+      SCREENS_ANNOTATION_TYPE,
+      `${name}.svg`,
+      'image/svg+xml',
+      image,
+    )
+  }
+}
+
+function attach(
+  annotate: AnnotatingContext['annotate'],
+  message: string,
+  type: string,
+  fileName: string,
+  contentType: string,
+  content: string,
+): void {
+  mkdirSync(PAGE_DIRECTORY, { recursive: true })
+  const file = path.join(PAGE_DIRECTORY, fileName)
+  writeFileSync(file, content)
+  const sent = annotate(message, type, { path: file, contentType })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        process.stderr.write(
+          `rea: could not annotate the test (${type}): ${error instanceof Error ? error.message : String(error)}\n`,
+        )
+      },
+    )
+    .finally(() => rmSync(file, { force: true }))
   pendingArtifacts.add(sent)
   void sent.finally(() => pendingArtifacts.delete(sent))
 }
@@ -121,6 +228,7 @@ expect.extend(
       project: vitestProject,
       recording,
       record: (state, record) => recordForReporter(state.task, record),
+      failed: annotateFailure,
       countSnapshot: countVitestSnapshot,
     },
     counter,

@@ -16,6 +16,7 @@ import {
   REPORT_FORMAT,
   REPORT_FORMAT_VERSION,
   type ReportModel,
+  renderAssertionPage,
 } from '../src/host.js'
 import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
 
@@ -138,6 +139,16 @@ export function writeReport(
       write(entry.files.trace, canonicalJsonDocument(record.trace))
     }
     write(entry.files.divergence, divergenceMarkdown(entry, options.root))
+    if (entry.files.divergence_page !== null) {
+      try {
+        write(entry.files.divergence_page, renderAssertionPage(record))
+      } catch (error) {
+        // One page that cannot be built must not cost the rest of the report.
+        warn(
+          `could not write ${entry.files.divergence_page}: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
+    }
   }
   write('index.json', canonicalJsonDocument(reportIndex(model, options)))
   write(

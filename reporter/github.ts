@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { failureHeadline, failuresByPriority, type ReportModel } from '../src/host.js'
+import { escapeControlCharacters } from '../src/index.js'
 import { summaryMarkdown } from './markdown.js'
 
 /**
@@ -13,8 +14,9 @@ import { summaryMarkdown } from './markdown.js'
 export const STEP_SUMMARY_BUDGET = 512 * 1024
 const STEP_SUMMARY_CAP = 1024 * 1024
 
+/** Test names, paths and headlines are printed into the job log: their control characters are made visible. */
 function escapeData(text: string): string {
-  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
+  return escapeControlCharacters(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'))
 }
 
 function escapeProperty(text: string): string {

@@ -1,4 +1,10 @@
-import { type Comparison, type Difference, DIMENSIONS, formatTraceResult } from '../src/index.js'
+import {
+  type Comparison,
+  type Difference,
+  DIMENSIONS,
+  escapeControlCharacters,
+  formatTraceResult,
+} from '../src/index.js'
 import {
   type AssertionRecord,
   describeDifference,
@@ -70,6 +76,11 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
   if (entry.files.comparison !== null) {
     lines.push('- Comparison document: [comparison.json](comparison.json)')
   }
+  if (entry.files.divergence_page !== null) {
+    lines.push(
+      '- To look at it: [divergence.html](divergence.html) (screens side by side, replay; opens offline)',
+    )
+  }
   if (record.message !== null) {
     lines.push('', '## Why nothing was compared', '', block(record.message))
   }
@@ -86,7 +97,8 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
       block(formatTraceResult(record.trace).join('\n')),
     )
   }
-  return `${lines.join('\n')}\n`
+  // Test names, messages and terminal text end up in a file people `cat` and in CI step summaries.
+  return escapeControlCharacters(`${lines.join('\n')}\n`)
 }
 
 const MAX_LISTED_DIFFERENCES = 50
@@ -241,18 +253,22 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
     totalsLine(model),
     '',
     options.links
-      ? 'Each test links to its divergence.md; index.json lists every file of the report.'
+      ? 'Each test links to its divergence.md, and each failure to its divergence.html page; index.json lists every file of the report.'
       : `Evidence, comparison documents and divergence files are in the report folder ${code(options.reportLabel)}.`,
   ]
   const failures = failuresByPriority(model)
   const rows: string[] = []
   const link = (entry: ReportEntry, text: string): string =>
     options.links ? `[${cell(text)}](${encodeURI(entry.files.divergence)})` : cell(text)
+  const pageLink = (entry: ReportEntry): string =>
+    options.links && entry.files.divergence_page !== null
+      ? ` ([page](${encodeURI(entry.files.divergence_page)}))`
+      : ''
   if (failures.length > 0) {
     rows.push('', '### Failed', '', '| Test | Outcome | First divergence |', '| --- | --- | --- |')
     for (const entry of failures) {
       rows.push(
-        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)} | ${OUTCOME_WORDS[entry.record.outcome]} | ${cell(failureHeadline(entry.record))} |`,
+        `| ${link(entry, `${locationLabel(entry.record, options.root)} ${entry.record.test_name}`)}${pageLink(entry)} | ${OUTCOME_WORDS[entry.record.outcome]} | ${cell(failureHeadline(entry.record))} |`,
       )
     }
   }
@@ -266,11 +282,12 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
       )
     }
   }
-  let text = `${head.join('\n')}\n`
+  // Escaped row by row, so the size limit counts what is written.
+  let text = escapeControlCharacters(`${head.join('\n')}\n`)
   // A running count: measuring the whole text per row made a suite of thousands of assertions take minutes.
   let used = Buffer.byteLength(text)
   for (const [index, row] of rows.entries()) {
-    const next = `${row}\n`
+    const next = escapeControlCharacters(`${row}\n`)
     const size = Buffer.byteLength(next)
     if (used + size + 200 > maxBytes) {
       const left = rows
@@ -282,7 +299,9 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
             !rest.startsWith('| Test |') &&
             !rest.startsWith('| File |'),
         ).length
-      text += `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`
+      text += escapeControlCharacters(
+        `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`,
+      )
       break
     }
     text += next

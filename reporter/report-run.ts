@@ -14,6 +14,7 @@ import {
   type TestFileRun,
   type UpdateMode,
 } from '../src/host.js'
+import { escapeControlCharacters } from '../src/index.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'
@@ -179,12 +180,16 @@ export function consoleSummary(
 ): string {
   const t = model.totals
   const color = t.failed > 0 ? pc.red : pc.green
+  // Paths, test names and headlines are the user's and the program's text; the colours are the only controls.
+  const e = escapeControlCharacters
   const lines = model.entries.length > 0 ? [`${pc.bold(' REA ')} ${color(totalsLine(model))}`] : []
   for (const entry of failuresByPriority(model)) {
     const record = entry.record
     const where = relativePosix(root, record.location?.file ?? record.test_file)
     const line = record.location === null ? '' : `:${record.location.line}`
-    lines.push(`  ${pc.red('✗')} ${where}${line} ${pc.bold(record.test_name)}: ${failureHeadline(record)}`)
+    lines.push(
+      `  ${pc.red('✗')} ${e(`${where}${line}`)} ${pc.bold(e(record.test_name))}: ${e(failureHeadline(record))}`,
+    )
   }
   if (model.obsolete.length > 0) {
     lines.push(`${pc.bold(' REA ')} ${pc.yellow(obsoleteLine(model.obsolete, updateCommand))}`)
@@ -192,7 +197,7 @@ export function consoleSummary(
       lines.push(`  ${pc.dim('↳')} ${describeObsolete(file, root)}`)
     }
   }
-  lines.push(`  ${pc.dim(`report: ${reportLabel}/summary.md`)}`)
+  lines.push(`  ${pc.dim(`report: ${e(reportLabel)}/summary.md`)}`)
   return lines.join('\n')
 }
 
@@ -219,5 +224,5 @@ export function guarded(hook: string, body: () => void, warn: (message: string) 
 
 /** A reporter warning: `<name>: <message>.` and the reassurance that the run is unaffected. */
 export function reporterWarning(name: string, message: string): string {
-  return `${name}: ${withPeriod(message)} The test run's result is unaffected.`
+  return `${name}: ${escapeControlCharacters(withPeriod(message))} The test run's result is unaffected.`
 }

@@ -4,3 +4,4 @@
  */
 export { scanForRunToken } from './process/token-scan.js'
 export { takeSnapshot } from './filesystem/snapshot.js'
+export { useSupervisor } from './process/supervisor.js'

@@ -56,19 +56,24 @@ export async function checkCapabilities(): Promise<CapabilityReport> {
   }
 }
 
+/** A capability error as the report shows it: its message and hint. Anything else is a bug and is thrown. */
+function unavailableFrom(error: unknown): Capability {
+  if (!isReaError(error)) {
+    throw error
+  }
+  return {
+    status: 'unavailable',
+    detail: error.message,
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+  }
+}
+
 async function probePtyBackend(): Promise<Capability> {
   let backend
   try {
     backend = await loadPtyBackend()
   } catch (error) {
-    if (isReaError(error)) {
-      return {
-        status: 'unavailable',
-        detail: error.message,
-        ...(error.hint === undefined ? {} : { hint: error.hint }),
-      }
-    }
-    throw error
+    return unavailableFrom(error)
   }
   let session
   try {
@@ -123,14 +128,9 @@ async function probeProcessInspection(): Promise<Capability> {
   try {
     inspector = await prepareProcessInspection()
   } catch (error) {
-    if (isReaError(error)) {
-      return {
-        status: 'unavailable',
-        detail: error.message,
-        ...(error.hint === undefined ? {} : { hint: error.hint }),
-      }
-    }
-    return { status: 'unavailable', detail: `process inspection failed: ${String(error)}` }
+    return isReaError(error)
+      ? unavailableFrom(error)
+      : { status: 'unavailable', detail: `process inspection failed: ${String(error)}` }
   }
   try {
     const stat = inspector.readStat(process.pid)

@@ -1,3 +1,5 @@
+import { escapeControlCharacters } from './internal/escape-controls.js'
+
 /** Every way REA itself can fail; a failing target is never one of these, it is Evidence. */
 export type ReaErrorCode =
   | 'INVALID_SCENARIO'
@@ -8,6 +10,8 @@ export type ReaErrorCode =
   | 'INVALID_TRACE_SPEC'
   | 'INVALID_ARGUMENTS'
   | 'CAPABILITY_UNAVAILABLE'
+  /** A finished document could not be written where it was asked for (a full disk, a closed terminal). */
+  | 'OUTPUT_FAILED'
   | 'INTERNAL'
 
 /** One problem found in an input, named by its field path and the rule it broke. */
@@ -61,7 +65,11 @@ export function isReaError(value: unknown): value is ReaError {
   )
 }
 
-/** Renders an error and its issues as the one paragraph the CLI and MCP server print. */
+/**
+ * Renders an error and its issues as the one paragraph the CLI and MCP server print. Messages quote input
+ * (paths, keys, values, JSON excerpts), so control characters in them are made visible: printed raw, an ESC
+ * from a file could drive the reader's terminal.
+ */
 export function formatReaError(error: ReaError): string {
   const lines = [error.message]
   for (const issue of error.issues) {
@@ -71,5 +79,5 @@ export function formatReaError(error: ReaError): string {
   if (error.hint !== undefined) {
     lines.push(error.hint)
   }
-  return lines.join('\n')
+  return escapeControlCharacters(lines.join('\n'))
 }

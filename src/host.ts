@@ -34,6 +34,8 @@ export {
   traceAssertionRecord,
 } from './report/assertion-record.js'
 export type { AssertionRecord, RecordContext } from './report/assertion-record.js'
+export { renderAssertionImage, renderAssertionPage } from './report/assertion-page.js'
+export type { AssertionCaptures } from './report/assertion-page.js'
 export { junitAttachmentLines } from './report/junit-attachments.js'
 export {
   announceReport,

@@ -23,13 +23,9 @@ import type { OwnedCleanupResult } from '../process/cleanup.js'
 import type { Settlement } from '../process/settle.js'
 import type { Commitments } from '../evidence/commitments.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
-import type { ProcessScenario } from '../scenario/schema.js'
-import type { FrameRecorder } from '../terminal/frame-recorder.js'
-import type { OutputRecorder } from '../terminal/output-recorder.js'
 import type { DrainOutcome } from '../terminal/pty-backend.js'
-import { SENSITIVE_REDACTION_VERSION } from '../normalize/sensitive-values.js'
-import { MAX_REDACTION_LOCATIONS, type SensitiveRedactor } from '../terminal/redact.js'
 import { REA_VERSION } from '../version.js'
+import type { ObservedTerminal } from './observers.js'
 import type { CaptureDisposition, CleanupStates } from './progress.js'
 
 export interface FilesystemObservation {
@@ -41,16 +37,13 @@ export interface FilesystemObservation {
 }
 
 export interface CaptureObservations {
-  readonly scenario: ProcessScenario
   readonly resolved: ResolvedScenario
   readonly commitments: Commitments
   readonly capturedAt: string
   readonly durationMs: number
   readonly disposition: CaptureDisposition
   readonly failure: string | undefined
-  readonly recorder: OutputRecorder
-  readonly frames: FrameRecorder
-  readonly redactor: SensitiveRedactor
+  readonly terminal: ObservedTerminal
   readonly interactions: Interaction[]
   readonly filesystem: FilesystemObservation | undefined
   readonly samples: ProcessSample[]
@@ -71,8 +64,7 @@ export interface CaptureObservations {
  * whatever was not fully observed, journal completeness, and the identity digest.
  */
 export function assembleEvidence(observed: CaptureObservations): Evidence {
-  const raw = observed.recorder.accounting
-  const rendered = observed.frames.accounting
+  const { raw, rendered } = observed.terminal
   const rawTruncated = raw.omitted_chunks > 0 || observed.drain === 'incomplete'
   const renderedTruncated = rendered.omitted_for_budget > 0 || rendered.omitted_for_raw_gap > 0
   const files = observed.filesystem
@@ -95,19 +87,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
     disposition: observed.disposition,
     ...(observed.failure === undefined ? {} : { failure: observed.failure }),
     duration_ms: observed.durationMs,
-    terminal: {
-      chunks: observed.recorder.chunks,
-      omitted_chunks: observed.recorder.omissions,
-      frames: observed.frames.frames,
-      redaction: observed.redactor.active
-        ? {
-            version: SENSITIVE_REDACTION_VERSION,
-            masked_count: observed.redactor.count,
-            locations: observed.redactor.locations,
-            locations_truncated: observed.redactor.count > MAX_REDACTION_LOCATIONS,
-          }
-        : null,
-    },
+    terminal: observed.terminal.terminal,
     interactions: observed.interactions,
     exit: observed.exit,
     process: {
@@ -142,7 +122,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
         ? { status: 'not_selected', roots: [], checkpoints: [], effects: [] }
         : {
             status: 'observed',
-            roots: observed.scenario.filesystem_observation_paths.map((path, index) => ({
+            roots: observed.resolved.scenario.filesystem_observation_paths.map((path, index) => ({
               alias: rootAlias(index),
               path,
               before: files.before.rootStates[index] ?? 'unreadable',
@@ -158,7 +138,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       filesystem_after: files?.after === undefined ? null : accountFor(files.after),
       process: {
         ...(observed.processAccounting ?? {
-          sample_limit: observed.scenario.limits.process_samples,
+          sample_limit: observed.resolved.scenario.limits.process_samples,
           samples_retained: 0,
           limit_reached: false,
           partial: true,

@@ -1,4 +1,8 @@
 import type { Evidence } from '../evidence/schema.js'
+import { DEFAULT_TERMINAL_TYPE } from '../evidence/commitments.js'
+import { createRunToken } from '../process/run-token.js'
+import { checkExecSize } from '../scenario/exec-size.js'
+import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
 import { resolveScenario } from '../scenario/resolve.js'
 import { markValidated } from '../evidence/validated.js'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
@@ -38,11 +42,21 @@ export async function captureProcess(
   // On macOS this compiles REA's process-inspection helper before anything starts.
   await prepareProcessInspection()
   const resolved = resolveScenario(validated, options.root ?? process.cwd())
+  // What execve would refuse (E2BIG), with the variables REA adds to the command's environment.
+  checkExecSize(
+    resolved.executablePath,
+    validated.arguments,
+    {
+      ...resolved.environment,
+      TERM: validated.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
+      [RUN_TOKEN_VARIABLE]: createRunToken(),
+    },
+    validated.environment,
+  )
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
   return markValidated(
     await runCapture({
-      scenario: validated,
       resolved,
       backend,
       signal: options.signal,

@@ -1,11 +1,18 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ReaError } from '../index.js'
+import type { SignalCancellation } from './signals.js'
+
+/** What every command gets besides its arguments. */
+export interface CommandContext {
+  /** Cancellation by SIGINT, SIGTERM or SIGHUP, for the commands that handle signals. */
+  readonly signals: SignalCancellation
+}
 
 export interface Command {
   readonly name: string
   readonly summary: string
   readonly usage: string
-  run(argv: string[]): Promise<number>
+  run(argv: string[], context: CommandContext): Promise<number>
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>

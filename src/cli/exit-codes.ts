@@ -1,4 +1,5 @@
 import type { ReaErrorCode } from '../index.js'
+import type { CancellingSignal } from './signals.js'
 
 /** Every exit code the CLI uses; `docs/cli.md` documents the same table. */
 export const EXIT = {
@@ -9,6 +10,9 @@ export const EXIT = {
   invalidInput: 3,
   capabilityUnavailable: 4,
   internalError: 70,
+  /** sysexits' EX_IOERR: the document could not be written; a capture's Evidence was kept elsewhere. */
+  outputFailed: 74,
+  cancelledBySighup: 129,
   cancelledBySigint: 130,
   cancelledBySigterm: 143,
 } as const
@@ -23,5 +27,13 @@ export const EXIT_CODE_BY_ERROR: Record<ReaErrorCode, number> = {
   INVALID_TRACE_SPEC: EXIT.invalidInput,
   INVALID_ARGUMENTS: EXIT.invalidInput,
   CAPABILITY_UNAVAILABLE: EXIT.capabilityUnavailable,
+  OUTPUT_FAILED: EXIT.outputFailed,
   INTERNAL: EXIT.internalError,
+}
+
+/** 128 + the signal number, the shell's convention for a run ended by a signal. */
+export const EXIT_BY_SIGNAL: Record<CancellingSignal, number> = {
+  SIGHUP: EXIT.cancelledBySighup,
+  SIGINT: EXIT.cancelledBySigint,
+  SIGTERM: EXIT.cancelledBySigterm,
 }

@@ -1,76 +1,18 @@
 #!/usr/bin/env node
-import { formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
-import type { Command } from './arguments.js'
-import { capabilitiesCommand } from './commands/capabilities.js'
-import { captureProcessCommand } from './commands/capture-process.js'
-import { compareProcessCapturesCommand } from './commands/compare-process-captures.js'
-import { mcpCommand } from './commands/mcp.js'
-import { schemaCommand } from './commands/schema.js'
-import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
+import { EXIT } from './exit-codes.js'
+import { installSignalHandlers } from './signals.js'
 
-const COMMANDS: readonly Command[] = [
-  captureProcessCommand,
-  compareProcessCapturesCommand,
-  schemaCommand,
-  capabilitiesCommand,
-  mcpCommand,
-]
-
-function helpText(): string {
-  const width = Math.max(...COMMANDS.map((command) => command.name.length))
-  return [
-    `rea ${REA_VERSION}: run a command in a real PTY and record honest Evidence of what it did`,
-    '',
-    'Commands:',
-    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
-    '',
-    'Run `rea <command> --help` for a command’s options. Exit codes are listed in docs/cli.md.',
-    '',
-  ].join('\n')
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined
-    process.stdout.write(topic === undefined ? helpText() : `Usage: ${topic.usage}\n`)
-    return EXIT.ok
-  }
-  if (name === '--version' || name === '-V') {
-    process.stdout.write(`${REA_VERSION}\n`)
-    return EXIT.ok
-  }
-  const command = COMMANDS.find((candidate) => candidate.name === name)
-  if (command === undefined) {
-    throw new ReaError('INVALID_ARGUMENTS', `Unknown command "${name}".`, {
-      hint: `Commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}. Run \`rea --help\` for details.`,
-    })
-  }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`)
-    return EXIT.ok
-  }
-  return command.run(rest)
-}
-
-function reportFailure(error: unknown): number {
-  if (isReaError(error)) {
-    process.stderr.write(`rea: ${formatReaError(error)}\n`)
-    return EXIT_CODE_BY_ERROR[error.code]
-  }
-  const detail = error instanceof Error ? error.message : String(error)
-  process.stderr.write(
-    `rea: internal error: ${detail}\nThis is a bug in REA; please report it with the command you ran.` +
-      `${process.env['REA_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack ?? ''}` : ' Set REA_DEBUG=1 to include the stack trace.'}\n`,
-  )
-  return EXIT.internalError
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
+// This module is small on purpose: the signal handlers exist within milliseconds of start, while the rest of
+// REA (~200 ms of imports) loads behind them. A signal in that window then cancels like any other.
+const signals = installSignalHandlers(process.argv[2])
+// A closed terminal or pipe fails writes with EIO or EPIPE. Write callbacks handle that where it matters (the
+// final document); without these listeners Node would instead crash on the stream's 'error' event.
+process.stdout.on('error', () => undefined)
+process.stderr.on('error', () => undefined)
+void import('./run.js').then(
+  ({ runCli }) => runCli(process.argv.slice(2), signals),
   (error: unknown) => {
-    process.exitCode = reportFailure(error)
+    process.stderr.write(`rea: internal error: REA could not be loaded: ${String(error)}\n`)
+    process.exitCode = EXIT.internalError
   },
 )

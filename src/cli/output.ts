@@ -1,5 +1,14 @@
 import { writeFile } from 'node:fs/promises'
-import { canonicalJsonDocument } from '../index.js'
+import {
+  canonicalJsonDocument,
+  describeSystemError,
+  outputPathIssues,
+  privateCopyPath,
+  ReaError,
+  serializeEvidence,
+  type Evidence,
+  type OutputInput,
+} from '../index.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
@@ -16,13 +25,73 @@ export async function formatDocument(value: unknown, format: OutputFormat): Prom
   }
 }
 
-/** Writes the final document to stdout, or to a file; resolves once it is flushed. */
+/**
+ * Refuses an `--output` that cannot work before anything runs: an empty path, a directory, a missing folder,
+ * an unwritable location, or one of the command's input files under any name.
+ */
+export function checkOutputPath(
+  outputPath: string | undefined,
+  inputs: readonly OutputInput[],
+  consequence: string,
+): void {
+  if (outputPath === undefined) {
+    return
+  }
+  const issues = outputPathIssues(outputPath, '--output', inputs)
+  if (issues.length > 0) {
+    const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`
+    throw new ReaError('INVALID_ARGUMENTS', `Invalid --output (${count}); ${consequence}:`, { issues })
+  }
+}
+
+/** Writes the final document to stdout, or to a file; an error names where it could not be written. */
 export async function emitDocument(text: string, outputPath: string | undefined): Promise<void> {
+  try {
+    await writeDocument(text, outputPath)
+  } catch (error) {
+    throw new ReaError(
+      'OUTPUT_FAILED',
+      `The document could not be written to ${outputPath ?? 'stdout'} (${describeSystemError(error)}).`,
+      { cause: error },
+    )
+  }
+}
+
+/** Writes the final document to stdout, or to a file; resolves once it is flushed. */
+export async function writeDocument(text: string, outputPath: string | undefined): Promise<void> {
   if (outputPath !== undefined) {
     await writeFile(outputPath, text)
     return
   }
   await new Promise<void>((resolve, reject) => {
     process.stdout.write(text, (error) => (error === null || error === undefined ? resolve() : reject(error)))
+  })
+}
+
+/**
+ * The command has run, so its Evidence must survive a failed final write (a full disk, a removed folder, a
+ * terminal closed by SIGHUP): it is saved as canonical JSON in a private temporary file, and the error says
+ * where.
+ */
+export async function keepUndeliveredEvidence(
+  evidence: Evidence,
+  outputPath: string | undefined,
+  failure: unknown,
+): Promise<ReaError> {
+  const lost = `The capture ran, but its Evidence could not be written to ${outputPath ?? 'stdout'} (${describeSystemError(failure)}).`
+  let saved: string
+  try {
+    saved = await privateCopyPath('capture.json')
+    await writeFile(saved, serializeEvidence(evidence))
+  } catch (error) {
+    return new ReaError(
+      'OUTPUT_FAILED',
+      `${lost} Saving it to a temporary file failed too (${describeSystemError(error)}): the Evidence is lost.`,
+      { cause: failure },
+    )
+  }
+  return new ReaError('OUTPUT_FAILED', `${lost} It was saved as JSON to ${saved}.`, {
+    cause: failure,
+    hint: 'Move that file where you wanted it once the problem is fixed.',
   })
 }

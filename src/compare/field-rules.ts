@@ -430,7 +430,9 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
   },
   {
     path: 'truncation_details.raw_terminal.retained_bytes',
-    rule: derived('terminal.chunks (their byte_length, plus the base64 copy of invalid UTF-8)'),
+    rule: derived(
+      'terminal.chunks (the sum of their byte_length; captures from before retained + omitted = observed also counted the base64 copies of invalid UTF-8, which is accepted)',
+    ),
   },
   {
     path: 'truncation_details.raw_terminal.observed_chunks',

@@ -1,4 +1,5 @@
 import pc from 'picocolors'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { JsonValue } from '../internal/json-value.js'
 import { DIMENSIONS, type Comparison, type Difference, type Location } from './comparison-schema.js'
 import { describeTiming } from './timing.js'
@@ -39,10 +40,10 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       lines.push(c.dim(`    … ${more} more ${more === 1 ? 'difference' : 'differences'} (see --json)`))
     }
     for (const unknown of result.unknowns) {
-      lines.push(`    ${c.yellow('?')} ${unknown.reason}: ${unknown.detail}`)
+      lines.push(`    ${c.yellow('?')} ${escapeControlCharacters(`${unknown.reason}: ${unknown.detail}`)}`)
     }
     for (const note of result.notes) {
-      lines.push(c.dim(`    · ${note}`))
+      lines.push(c.dim(`    · ${escapeControlCharacters(note)}`))
     }
   }
   if (comparison.first_divergence !== null) {
@@ -82,13 +83,19 @@ function colorDiffLine(c: ReturnType<typeof pc.createColors>, line: string): str
   return line.startsWith('…') ? c.dim(line) : line
 }
 
+// Sources, commands, paths and values come from the captures and their files; the colours are the only
+// control sequences this text may carry.
 function describeSide(side: Comparison['authority']): string {
   const command = [side.executable, ...side.arguments].join(' ')
-  return `${side.source ?? '(in memory)'}: ${command.length > 80 ? `${command.slice(0, 79)}…` : command}`
+  return escapeControlCharacters(
+    `${side.source ?? '(in memory)'}: ${command.length > 80 ? `${command.slice(0, 79)}…` : command}`,
+  )
 }
 
 export function describeDifference(difference: Difference): string {
-  return `${difference.summary} at ${describeLocation(difference.location)}: authority ${describeJson(difference.authority)}, reconstruction ${describeJson(difference.reconstruction)}`
+  return escapeControlCharacters(
+    `${difference.summary} at ${describeLocation(difference.location)}: authority ${describeJson(difference.authority)}, reconstruction ${describeJson(difference.reconstruction)}`,
+  )
 }
 
 /** A location in one phrase, e.g. "terminal byte 1,024 (line 12, column 5; authority chunk 3 +17)". */

@@ -1,6 +1,7 @@
 import type * as Jsdiff from 'diff'
 import { createRequire } from 'node:module'
-import { countNewlines, firstMismatch, visible } from './terminal-stream.js'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { countNewlines, firstMismatch } from './terminal-stream.js'
 
 /** The people-facing diff is capped: beyond this it stops helping and starts flooding CI logs. */
 export const TERMINAL_DIFF_MAX_LINES = 400
@@ -123,7 +124,9 @@ function capped(lines: string[], alreadyCut: boolean): TerminalDiff {
 
 /** Lines as a terminal shows them: a carriage return before the newline is dropped, the rest made visible. */
 function splitLines(text: string): string[] {
-  const lines = text.split('\n').map((line) => visible(line.endsWith('\r') ? line.slice(0, -1) : line))
+  const lines = text
+    .split('\n')
+    .map((line) => escapeControlCharacters(line.endsWith('\r') ? line.slice(0, -1) : line))
   if (lines.at(-1) === '') {
     lines.pop()
   }

@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from '../evidence/schema.js'
 import type { Location } from './comparison-schema.js'
 
@@ -114,23 +115,7 @@ function chunkPosition(stream: TerminalStream, index: number) {
 export function excerpt(text: string, index: number, radius = 32): string {
   const start = Math.max(0, index - radius)
   const end = Math.min(text.length, index + radius)
-  return `${start > 0 ? '…' : ''}${visible(text.slice(start, end))}${end < text.length ? '…' : ''}`
-}
-
-/** Escapes C0 controls, DEL and C1 controls (except newline and tab) so diffs and excerpts stay readable. */
-export function visible(text: string): string {
-  // Matching control characters is the point here.
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (character) => {
-    const code = character.charCodeAt(0)
-    if (character === '\r') {
-      return '\\r'
-    }
-    if (character === '\u001b') {
-      return '\\e'
-    }
-    return `\\x${code.toString(16).padStart(2, '0')}`
-  })
+  return `${start > 0 ? '…' : ''}${escapeControlCharacters(text.slice(start, end))}${end < text.length ? '…' : ''}`
 }
 
 /** Newlines before offset `end`, found by indexOf rather than a per-character loop. */

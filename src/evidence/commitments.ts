@@ -86,7 +86,8 @@ export function contractWorkingDirectory(
  * Builds every commitment of a capture. Neither the inherited environment nor the run token appears in any of
  * them; the environment commitment holds only the scenario's explicit overrides.
  */
-export function buildCommitments(scenario: ProcessScenario, resolved: ResolvedScenario): Commitments {
+export function buildCommitments(resolved: ResolvedScenario): Commitments {
+  const { scenario } = resolved
   const events = scenario.events.map(commitEvent)
   const normalization = normalizationCommitment(
     scenario.normalization,

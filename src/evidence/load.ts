@@ -1,6 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { ReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
+import {
+  EVIDENCE_FILE_MAX_BYTES,
+  readInputFile,
+  readInputFileSync,
+  type InputFileKind,
+} from '../internal/read-input-file.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { canonicalJsonDocument } from './canonical-json.js'
 import { commitmentDigestIssues, derivedFactIssues } from './consistency/index.js'
@@ -123,33 +128,20 @@ export function parseEvidenceText(text: string, source = 'Evidence'): Evidence {
   return parseEvidence(document, source)
 }
 
-/** Reads and validates an Evidence file. */
+const EVIDENCE_FILE: InputFileKind = {
+  label: 'Evidence file',
+  code: 'INVALID_EVIDENCE',
+  maxBytes: EVIDENCE_FILE_MAX_BYTES,
+}
+
+/** Reads and validates an Evidence file; only a regular file within the size limit is read. */
 export async function readEvidenceFile(path: string): Promise<Evidence> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    throw unreadableEvidence(path, error)
-  }
-  return parseEvidenceText(text, path)
+  return parseEvidenceText(await readInputFile(path, EVIDENCE_FILE), path)
 }
 
 /** The same as {@link readEvidenceFile}, for synchronous callers such as matchers. */
 export function readEvidenceFileSync(path: string): Evidence {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw unreadableEvidence(path, error)
-  }
-  return parseEvidenceText(text, path)
-}
-
-function unreadableEvidence(path: string, error: unknown): ReaError {
-  const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-  return new ReaError('INVALID_EVIDENCE', `Evidence file ${path} could not be read (${code}).`, {
-    cause: error,
-  })
+  return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), path)
 }
 
 /** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */

@@ -1,4 +1,5 @@
 import pc from 'picocolors'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from './schema.js'
 
 export interface SummaryOptions {
@@ -21,7 +22,7 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
         : c.red(`signal ${exit.signal}`)
   const root = evidence.process.root
   const lines = [
-    `${c.bold('REA capture')} ${[executable.executable, ...executable.arguments].map(quoteArgument).join(' ')}`,
+    `${c.bold('REA capture')} ${escapeControlCharacters([executable.executable, ...executable.arguments].map(quoteArgument).join(' '))}`,
     row(c, 'outcome', `${outcome} (${evidence.disposition}) after ${evidence.duration_ms} ms`),
     row(
       c,
@@ -38,11 +39,12 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
     row(c, 'truncated', evidence.truncated ? c.yellow('yes') : 'no'),
   ]
   for (const unknown of evidence.residual_unknowns) {
-    lines.push(row(c, 'unknown', `${unknown.dimension}: ${unknown.detail}`))
+    lines.push(row(c, 'unknown', escapeControlCharacters(`${unknown.dimension}: ${unknown.detail}`)))
   }
   const frame = evidence.terminal.frames.findLast((entry) => entry.status === 'retained')
   if (frame?.status === 'retained') {
-    const visible = [...frame.lines]
+    // Rendered rows hold no escape sequences, but a program can still put other control characters there.
+    const visible = frame.lines.map(escapeControlCharacters)
     while (visible.length > 0 && visible.at(-1) === '') {
       visible.pop()
     }

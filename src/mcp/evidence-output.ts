@@ -1,7 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { serializeEvidence, type Evidence } from '../index.js'
+import { privateCopyPath, serializeEvidence, type Evidence } from '../index.js'
 
 /**
  * The largest tool result (as JSON: the Evidence and its summary text) returned inline. The official SDK's
@@ -34,8 +33,7 @@ export async function writeCapture(evidence: Evidence, file: string): Promise<Sa
 
 /** Saves a capture that cannot be delivered as asked into a new private directory, so the run is not lost. */
 export async function spillCapture(evidence: Evidence): Promise<SavedCapture> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'rea-mcp-'))
-  return writeCapture(evidence, path.join(directory, 'capture.json'))
+  return writeCapture(evidence, await privateCopyPath('capture.json'))
 }
 
 export function describeSavedCapture(saved: SavedCapture): string {

@@ -3,7 +3,7 @@ import { REA_VERSION } from '../index.js'
 import { createReaMcpServer } from './server.js'
 
 /** Why the server stopped: the client closed stdin (or stdout broke), or the server got a signal. */
-export type McpStopReason = 'disconnected' | 'SIGINT' | 'SIGTERM'
+export type McpStopReason = 'disconnected' | 'SIGINT' | 'SIGTERM' | 'SIGHUP'
 
 /**
  * Inline Evidence may be passed to compare_process_captures, so requests may be larger than the SDK's 10 MiB
@@ -13,10 +13,12 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024
 
 export interface ServeStdioOptions {
   readonly log: (message: string) => void
+  /** Aborted by SIGINT, SIGTERM or SIGHUP, with the signal's name as its reason; the caller's handlers. */
+  readonly stop: AbortSignal
 }
 
 /**
- * Serves REA over this process's stdin and stdout until the client disconnects or a SIGINT/SIGTERM arrives.
+ * Serves REA over this process's stdin and stdout until the client disconnects or `stop` is aborted.
  * Stopping closes the connection, which aborts every tool call in progress: running captures are cancelled
  * through their cleanup path (nothing is left running) before this resolves.
  */
@@ -31,12 +33,14 @@ export async function serveMcpOverStdio(options: ServeStdioOptions): Promise<Mcp
     log(`stdout failed (${(error as NodeJS.ErrnoException).code ?? error.message}); stopping`)
     stop('disconnected')
   }
-  const onSigint = (): void => stop('SIGINT')
-  const onSigterm = (): void => stop('SIGTERM')
+  const onStop = (): void => stop(options.stop.reason as McpStopReason)
   process.stdin.once('end', onEnd)
   process.stdout.on('error', onStdoutError)
-  process.on('SIGINT', onSigint)
-  process.on('SIGTERM', onSigterm)
+  if (options.stop.aborted) {
+    onStop()
+  } else {
+    options.stop.addEventListener('abort', onStop, { once: true })
+  }
   mcp.server.onclose = onEnd
   mcp.server.onerror = (error) => log(`protocol error: ${error.message}`)
   try {
@@ -51,7 +55,6 @@ export async function serveMcpOverStdio(options: ServeStdioOptions): Promise<Mcp
     return reason
   } finally {
     process.stdin.off('end', onEnd)
-    process.off('SIGINT', onSigint)
-    process.off('SIGTERM', onSigterm)
+    options.stop.removeEventListener('abort', onStop)
   }
 }

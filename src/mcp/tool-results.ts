@@ -1,5 +1,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { formatReaError, isReaError, type ReaErrorCode, type ReaIssue } from '../index.js'
+import {
+  escapeControlCharacters,
+  formatReaError,
+  isReaError,
+  type ReaErrorCode,
+  type ReaIssue,
+} from '../index.js'
 
 /** `structuredContent` of a tool error, so a client can branch on the code instead of parsing text. */
 export interface ToolErrorContent {
@@ -25,12 +31,17 @@ export function toolResult(text: string, document: object): CallToolResult {
  */
 export function toolErrorResult(error: unknown, log: (message: string) => void): CallToolResult {
   if (isReaError(error)) {
+    // Clients show these texts too: control characters are made visible here as in the text content.
     const content: ToolErrorContent = {
       error: {
         code: error.code,
-        message: error.message,
-        issues: error.issues,
-        ...(error.hint === undefined ? {} : { hint: error.hint }),
+        message: escapeControlCharacters(error.message),
+        issues: error.issues.map((issue) => ({
+          path: escapeControlCharacters(issue.path),
+          rule: issue.rule,
+          message: escapeControlCharacters(issue.message),
+        })),
+        ...(error.hint === undefined ? {} : { hint: escapeControlCharacters(error.hint) }),
       },
     }
     return {
@@ -39,7 +50,7 @@ export function toolErrorResult(error: unknown, log: (message: string) => void):
       structuredContent: content as unknown as Record<string, unknown>,
     }
   }
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = escapeControlCharacters(error instanceof Error ? error.message : String(error))
   log(`internal error: ${error instanceof Error ? (error.stack ?? detail) : detail}`)
   const content: ToolErrorContent = { error: { code: 'INTERNAL', message: detail, issues: [] } }
   return {

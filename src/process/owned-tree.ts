@@ -33,7 +33,8 @@ export interface TreeObservation {
 }
 
 export interface TreeRoot {
-  readonly pid: number
+  /** Undefined when only the token is known (the supervisor, for a capture whose launch it never heard of). */
+  readonly pid: number | undefined
   /** The identity read at the fork; undefined when the root was already gone. */
   readonly identity: StartIdentity | undefined
   /** Start time of the root in clock ticks: nothing that started earlier can be the capture's. */
@@ -58,9 +59,9 @@ export class OwnedTree {
     this.#root = root
     this.#inspector = inspector
     if (root.identity !== undefined) {
-      const stat = inspector.readStat(root.pid)
+      const stat = inspector.readStat(root.identity.pid)
       if (stat.status === 'ok') {
-        this.#known.set(root.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
+        this.#known.set(root.identity.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
       }
     }
   }
@@ -131,6 +132,9 @@ export class OwnedTree {
   /** Members of the root's session or process group that started after the root. */
   #addSessionMembers(alive: Map<number, OwnedProcess>, candidates: readonly number[]): void {
     const rootPid = this.#root.pid
+    if (rootPid === undefined) {
+      return
+    }
     // Linux never hands out a PID still used as a session or group ID. So if the root's PID now belongs to
     // another process, no member of the root's session is left, and that ID names someone else's session.
     const holder = readStartIdentity(rootPid)

@@ -20,6 +20,7 @@ export const ENTRY_FILES = {
   comparison: 'comparison.json',
   trace: 'trace.json',
   divergence: 'divergence.md',
+  divergencePage: 'divergence.html',
 } as const
 
 export interface ReportEntry {
@@ -33,6 +34,8 @@ export interface ReportEntry {
     readonly comparison: string | null
     readonly trace: string | null
     readonly divergence: string
+    /** The HTML page to look at a failure; null for assertions that held as written. */
+    readonly divergence_page: string | null
   }
 }
 
@@ -74,6 +77,27 @@ export function entryFiles(record: AssertionRecord, directory: string): ReportEn
     comparison: record.comparison === null ? null : file(ENTRY_FILES.comparison),
     trace: record.trace === null ? null : file(ENTRY_FILES.trace),
     divergence: file(ENTRY_FILES.divergence),
+    divergence_page: wantsPage(record) ? file(ENTRY_FILES.divergencePage) : null,
+  }
+}
+
+/**
+ * Whether an entry gets divergence.html: every assertion that fails as written (a difference, an unknown,
+ * nothing compared; under `.not`, an equivalence or an unknown). It depends on the record alone, not on whether the test
+ * expected the failure, so a matcher can name the file before the reporter writes it.
+ */
+function wantsPage(record: AssertionRecord): boolean {
+  switch (record.outcome) {
+    case 'error':
+    case 'unknown':
+      return true
+    case 'different':
+      return !record.negated
+    case 'matched':
+      return record.negated
+    case 'written':
+    case 'updated':
+      return false
   }
 }
 

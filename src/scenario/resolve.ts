@@ -3,8 +3,13 @@ import path from 'node:path'
 import { ReaError, type ReaIssue } from '../errors.js'
 import type { ProcessScenario } from './schema.js'
 
-/** The scenario's paths and environment made concrete for this host; nothing here is committed as-is. */
+/**
+ * A validated scenario with its paths and environment made concrete for this host: the one value a capture
+ * carries through its phases. Nothing resolved here is committed as-is.
+ */
 export interface ResolvedScenario {
+  /** The validated scenario, every default applied. */
+  readonly scenario: ProcessScenario
   /** Absolute capture root: relative paths in the scenario are read against it. */
   readonly root: string
   readonly workingDirectory: string
@@ -53,6 +58,7 @@ export function resolveScenario(
     )
   }
   return {
+    scenario,
     root: absoluteRoot,
     workingDirectory,
     executablePath,

@@ -109,7 +109,7 @@ export const limitsSchema = z
       .min(0)
       .default(DEFAULT_LIMITS.output_bytes)
       .describe(
-        'Budget for retained PTY chunks, in original bytes; a chunk that does not fit is omitted whole.',
+        'Budget for retained PTY chunks: their original bytes, plus the base64 copy of a chunk that is not valid UTF-8; a chunk that does not fit is omitted whole.',
       ),
     rendered_bytes: z
       .int()

@@ -123,6 +123,16 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
       message: `is set by REA for every capture to find the processes it owns; a scenario may not override it`,
     })
   }
+  // JSON.parse keeps "__proto__" as a key, but an object built from it drops it (the name sets the prototype),
+  // so the variable would vanish without a word, from the run and from every commitment.
+  if (isRecord(environment) && Object.hasOwn(environment, '__proto__')) {
+    issues.push({
+      path: 'environment.__proto__',
+      rule: 'environment_name',
+      message:
+        'is not supported as a variable name: REA could not keep it through validation, commitments and Evidence, and would drop it; rename the variable',
+    })
+  }
   return issues
 }
 

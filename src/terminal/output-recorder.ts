@@ -27,8 +27,9 @@ const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
 
 /**
  * Admits PTY output under `limits.output_bytes`. A chunk that does not fit is omitted whole and a later smaller
- * one can still fit. What a chunk costs: its original bytes, plus its base64 copy when it is not valid UTF-8.
- * Omitted chunks are counted but never decoded or kept, so memory stays bounded under a flood.
+ * one can still fit. What a chunk costs the budget: its original bytes, plus its base64 copy when it is not
+ * valid UTF-8. The accounting counts original bytes only, so retained + omitted = observed. Omitted chunks are
+ * counted but never decoded or kept, so memory stays bounded under a flood.
  */
 export class OutputRecorder {
   readonly chunks: TerminalChunk[] = []
@@ -37,6 +38,8 @@ export class OutputRecorder {
   readonly #chunker = new Utf8Chunker()
   #observedBytes = 0
   #retainedBytes = 0
+  /** Retained bytes plus the base64 copies kept with them: what the budget bounds. */
+  #chargedBytes = 0
   #observedChunks = 0
   #omittedChunks = 0
   #omittedBytes = 0
@@ -80,7 +83,7 @@ export class OutputRecorder {
   #admit(bytes: Buffer): void {
     this.#observedChunks++
     this.#observedBytes += bytes.length
-    const remaining = this.#options.budgetBytes - this.#retainedBytes
+    const remaining = this.#options.budgetBytes - this.#chargedBytes
     if (bytes.length > remaining) {
       this.#omit(bytes.length)
       return
@@ -91,7 +94,8 @@ export class OutputRecorder {
       this.#omit(bytes.length)
       return
     }
-    this.#retainedBytes += cost
+    this.#chargedBytes += cost
+    this.#retainedBytes += bytes.length
     const position = this.#options.journal.record()
     const data = this.#options.normalize(decoded.text)
     const chunk: TerminalChunk = {

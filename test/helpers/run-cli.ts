@@ -19,8 +19,15 @@ export interface CliRun {
   readonly result: Promise<CliResult>
 }
 
+export interface CliOptions {
+  readonly cwd?: string
+  readonly env?: NodeJS.ProcessEnv
+  /** A hang guard, not a timing check: REA is killed (SIGKILL) if it has not ended by then. */
+  readonly killAfterMs?: number
+}
+
 /** Starts `rea <args>` in `cwd` and collects its output. */
-export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
+export function startCli(args: string[], options: CliOptions = {}): CliRun {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
@@ -42,8 +49,15 @@ export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.P
       }
     }
   })
+  const guard =
+    options.killAfterMs === undefined
+      ? undefined
+      : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs)
   const result = new Promise<CliResult>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
+    child.on('close', (code, signal) => {
+      clearTimeout(guard)
+      resolve({ code, signal, stdout, stderr })
+    })
   })
   return {
     child,
@@ -63,9 +77,6 @@ export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.P
   }
 }
 
-export function runCli(
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<CliResult> {
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return startCli(args, options).result
 }

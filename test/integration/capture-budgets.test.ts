@@ -1,10 +1,59 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
-import { captureProcess } from '../../src/index.js'
+import { computeIdentityDigest } from '../../src/evidence/identity-digest.js'
+import { captureProcess, isReaError, parseEvidence, type Evidence } from '../../src/index.js'
 import { program } from '../helpers/fixtures.js'
 
 describe('captureProcess output budgets', () => {
+  test('accounts a flood of random bytes so that retained + omitted = observed', async () => {
+    const evidence = await captureProcess({
+      executable: 'head',
+      arguments: ['-c', '2000000', '/dev/urandom'],
+      limits: { output_bytes: 256 * 1024, rendered_bytes: 0 },
+    })
+    const raw = evidence.truncation_details.raw_terminal
+    // The PTY turns each \n into \r\n, so more arrives than head wrote.
+    expect(raw.observed_bytes).toBeGreaterThanOrEqual(2_000_000)
+    expect(raw.retained_bytes + raw.omitted_bytes).toBe(raw.observed_bytes)
+    expect(raw.retained_bytes).toBe(
+      evidence.terminal.chunks.reduce((sum, chunk) => sum + chunk.byte_length, 0),
+    )
+    expect(evidence.terminal.chunks.some((chunk) => chunk.bytes_base64 !== undefined)).toBe(true)
+  })
+
+  test('import reads retained_bytes as original bytes, and as the older count with base64 copies', async () => {
+    const evidence = await captureProcess({ executable: 'printf', arguments: ['\\377x\\n'], settle_ms: 20 })
+    const chunks = evidence.terminal.chunks
+    const original = chunks.reduce((sum, chunk) => sum + chunk.byte_length, 0)
+    const copies = chunks.reduce((sum, chunk) => sum + (chunk.bytes_base64?.length ?? 0), 0)
+    expect(copies).toBeGreaterThan(0)
+    expect(evidence.truncation_details.raw_terminal.retained_bytes).toBe(original)
+    const withRetainedBytes = (bytes: number): Evidence => {
+      const document = structuredClone(evidence)
+      document.truncation_details.raw_terminal.retained_bytes = bytes
+      const record = document as unknown as Record<string, unknown>
+      record['identity_digest'] = computeIdentityDigest(record)
+      return document
+    }
+    expect(
+      parseEvidence(withRetainedBytes(original + copies)).truncation_details.raw_terminal.retained_bytes,
+    ).toBe(original + copies)
+    const error: unknown = (() => {
+      try {
+        return parseEvidence(withRetainedBytes(original + 1))
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(isReaError(error) ? error.issues : []).toContainEqual(
+      expect.objectContaining({
+        path: 'truncation_details.raw_terminal.retained_bytes',
+        rule: 'accounting_consistency',
+      }),
+    )
+  })
+
   test('omits chunks beyond output_bytes, accounts for them and stops rendering at the gap', async () => {
     const evidence = await captureProcess({
       executable: program('flood.sh'),

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { captureProcess, type ProgressRecord } from '../../src/index.js'
 import { program } from '../helpers/fixtures.js'
@@ -44,6 +47,20 @@ describe('captureProcess deadlines and cancellation', () => {
       { signal: AbortSignal.abort() },
     )
     expect(evidence.disposition).toBe('cancelled')
+  })
+
+  test('starts nothing when the signal was aborted before the launch, and says so', async () => {
+    const marker = path.join(tmpdir(), `rea-never-${process.pid}-${Date.now()}`)
+    const evidence = await captureProcess(
+      { executable: program('touch-marker.mjs'), arguments: [marker] },
+      { signal: AbortSignal.abort() },
+    )
+    expect(evidence).toMatchObject({
+      disposition: 'cancelled',
+      exit: { code: null, signal: null, reason: 'cancelled' },
+      process: { root: null },
+    })
+    expect(existsSync(marker)).toBe(false)
   })
 })
 

@@ -1,10 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseEvidenceText } from '../../src/index.js'
-import { program } from '../helpers/fixtures.js'
-import { runCli, startCli } from '../helpers/run-cli.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { CLI, runCli, startCli } from '../helpers/run-cli.js'
+import { createSpecialFiles, type SpecialFiles } from '../helpers/special-files.js'
+import { waitFor } from '../helpers/wait-for.js'
+import { rawControlCharacters } from '../helpers/control-characters.js'
 
 let directory: string
 const scenarioFile = (name: string, scenario: unknown): string => {
@@ -91,6 +94,7 @@ describe('rea capture-process', () => {
   test.for([
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ] as const)('writes Evidence and exits %s → %i when cancelled by a signal', async ([signal, code]) => {
     const file = scenarioFile(`cancel-${signal}.json`, { executable: 'sleep', arguments: ['30'] })
     const run = startCli(['capture-process', file, '--json'], { cwd: directory })
@@ -102,6 +106,185 @@ describe('rea capture-process', () => {
       disposition: 'cancelled',
       exit: { reason: 'cancelled' },
     })
+  })
+})
+
+describe('signals before the capture started', () => {
+  /**
+   * Whether REA (not the forked copy of this worker it is before exec) has a handler for SIGHUP: SigCgt in
+   * /proc/PID/status is a bit mask by signal number. SIGHUP is the signal this can show: Node itself catches
+   * SIGINT and SIGTERM from its first instructions, before any of REA's code runs.
+   */
+  const catchesSighup = (pid: number): boolean => {
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(CLI)) {
+      return false
+    }
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return mask !== undefined && (BigInt(`0x${mask}`) & 1n) === 1n
+  }
+
+  test('a SIGHUP sent as soon as REA handles it, long before the launch, cancels with Evidence and nothing run', async () => {
+    const marker = path.join(directory, 'early-hangup')
+    const file = scenarioFile('early.json', { executable: program('touch-marker.mjs'), arguments: [marker] })
+    const run = startCli(['capture-process', file, '--json', '--no-progress'], { cwd: directory })
+    await waitFor(() => catchesSighup(run.child.pid!), { description: 'rea to install its SIGHUP handler' })
+    run.child.kill('SIGHUP')
+    const result = await run.result
+    expect(result.code).toBe(129)
+    // REA still had its modules and the scenario to load, with the event loop turning in between.
+    expect(parseEvidenceText(result.stdout)).toMatchObject({
+      disposition: 'cancelled',
+      exit: { reason: 'cancelled' },
+      process: { root: null },
+    })
+    expect(existsSync(marker)).toBe(false)
+  })
+})
+
+describe('--output', () => {
+  const marker = () => path.join(directory, 'side-effect')
+  const touching = () =>
+    scenarioFile('touch.json', { executable: program('touch-marker.mjs'), arguments: [marker()] })
+  /** Another name for the scenario file, made by `link` (a symlink or a hard link). */
+  const linked = (link: (target: string, path: string) => void): string => {
+    const other = path.join(directory, `scenario-${link.name}.json`)
+    rmSync(other, { force: true })
+    link(touching(), other)
+    return other
+  }
+
+  test.for([
+    ['a directory', (): string => directory, 'is a directory [not_a_directory]'],
+    ['a missing folder', (): string => path.join(directory, 'no/such/folder/out.json'), '[directory_exists]'],
+    ['an empty path', (): string => '', 'must name a file: got an empty path [minimum]'],
+    ['an unwritable file', (): string => '/proc/sys/kernel/ostype', 'is not writable (EACCES) [writable]'],
+    ['the scenario through a symlink', (): string => linked(symlinkSync), 'is the same file as the scenario'],
+    ['the scenario through a hard link', (): string => linked(linkSync), 'is the same file as the scenario'],
+  ] as const)('refuses %s before anything runs (exit 3)', async ([, output, message]) => {
+    rmSync(marker(), { force: true })
+    const scenario = touching()
+    const before = readFileSync(scenario, 'utf8')
+    const result = await runCli(['capture-process', scenario, '--output', output()], { cwd: directory })
+    expect(result).toMatchObject({ code: 3, stdout: '' })
+    expect(result.stderr).toContain('Invalid --output (1 problem); nothing was run:')
+    expect(result.stderr).toContain(message)
+    expect(existsSync(marker())).toBe(false)
+    expect(readFileSync(scenario, 'utf8')).toBe(before)
+  })
+
+  test('compare-process-captures refuses an output that is one of its inputs', async () => {
+    const evidence = path.join(directory, 'evidence-copy.json')
+    writeFileSync(evidence, readFileSync(path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')))
+    const link = path.join(directory, 'evidence-link.json')
+    rmSync(link, { force: true })
+    symlinkSync(evidence, link)
+    const result = await runCli(['compare-process-captures', evidence, evidence, '--output', link])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('is the same file as the authority')
+  })
+
+  test('keeps the Evidence in a private file and exits 74 when the disk is full after the run', async () => {
+    rmSync(marker(), { force: true })
+    const result = await runCli(['capture-process', touching(), '--output', '/dev/full', '--no-progress'], {
+      cwd: directory,
+    })
+    expect(result.code).toBe(74)
+    expect(existsSync(marker())).toBe(true)
+    expectSavedEvidence(result.stderr, '/dev/full (ENOSPC: no space left on device)')
+  })
+
+  test('keeps the Evidence when stdout is closed before it is written (a hung-up terminal or pipe)', async () => {
+    const run = startCli(['capture-process', touching(), '--json'], { cwd: directory })
+    run.child.stdout?.destroy()
+    const result = await run.result
+    expect(result.code).toBe(74)
+    expectSavedEvidence(result.stderr, 'stdout (EPIPE: broken pipe)')
+  })
+})
+
+/** The error names where the Evidence could not go and the private file it was saved to instead. */
+function expectSavedEvidence(stderr: string, failure: string): void {
+  expect(stderr).toContain(`The capture ran, but its Evidence could not be written to ${failure}.`)
+  const saved = /It was saved as JSON to (\S+capture\.json)\./.exec(stderr)?.[1]
+  expect(saved, stderr).toBeDefined()
+  try {
+    expect(parseEvidenceText(readFileSync(saved!, 'utf8')).disposition).toBe('exited')
+  } finally {
+    rmSync(path.dirname(saved!), { recursive: true, force: true })
+  }
+}
+
+describe('input files', () => {
+  // Larger than every input limit (the Evidence limit is the largest), and sparse: it takes no disk space.
+  const OVERSIZED_BYTES = 600 * 1024 * 1024
+  let special: SpecialFiles
+  const evidence = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+  const trace = () =>
+    scenarioFile('trace.json', {
+      format: 'rea.process-capture.trace-spec',
+      format_version: 1,
+      events: [],
+      order: [],
+    })
+  beforeAll(async () => {
+    special = await createSpecialFiles(directory, OVERSIZED_BYTES)
+  })
+  afterAll(() => special.close())
+
+  const positions = [
+    ['the scenario', (file: string) => ['capture-process', file]],
+    ['the authority', (file: string) => ['compare-process-captures', file, evidence]],
+    ['the reconstruction', (file: string) => ['compare-process-captures', evidence, file]],
+    ['the trace specification', (file: string) => ['compare-process-captures', evidence, evidence, file]],
+  ] as const
+
+  test.for(positions)(
+    'refuses a FIFO, socket, device, directory or oversized file as %s, naming what it is',
+    async ([, args]) => {
+      for (const [kind, file, message] of special.cases) {
+        const result = await runCli(args(file), { cwd: directory, killAfterMs: 20_000 })
+        expect(result, kind).toMatchObject({ code: 3, stdout: '' })
+        expect(result.stderr, kind).toContain(`${file} ${message}`)
+        noStackTrace(result.stderr)
+      }
+    },
+  )
+
+  test('names the operating system error of a file that cannot be opened', async () => {
+    const result = await runCli(['capture-process', path.join(directory, 'missing.json')])
+    expect(result.stderr).toContain('could not be read (ENOENT): no such file or directory; nothing was run.')
+  })
+
+  test('accepts a UTF-8 byte-order mark before a scenario, Evidence and a trace specification', async () => {
+    const bom = '\uFEFF'
+    const scenario = scenarioFile(
+      'bom.json',
+      `${bom}${JSON.stringify({ executable: 'echo', arguments: ['bom'] })}`,
+    )
+    const captured = await runCli(['capture-process', scenario, '--json', '--no-progress'], {
+      cwd: directory,
+    })
+    expect(captured.code).toBe(0)
+    const saved = scenarioFile('bom-evidence.json', `${bom}${captured.stdout}`)
+    const spec = scenarioFile('bom-trace.json', `${bom}${readFileSync(trace(), 'utf8')}`)
+    const compared = await runCli(['compare-process-captures', saved, saved, spec, '--json'], {
+      cwd: directory,
+    })
+    expect(compared.stderr).toBe('')
+    expect(JSON.parse(compared.stdout)).toHaveProperty('verdict')
+  })
+})
+
+describe('control characters in what REA prints', () => {
+  test.for([
+    ['capture-process', (file: string) => ['capture-process', file]],
+    ['compare-process-captures', (file: string) => ['compare-process-captures', file, file]],
+  ] as const)('%s shows the ESC and BEL of a hostile file escaped, never raw', async ([, args]) => {
+    const file = scenarioFile('title.json', '\u001b]0;PWNED\u0007{')
+    const result = await runCli(args(file), { cwd: directory })
+    expect(result.code).toBe(3)
+    expect(rawControlCharacters(result.stderr)).toEqual([])
+    expect(result.stderr).toContain('\\e]0;PWNED\\x07')
   })
 })
 

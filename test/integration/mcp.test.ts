@@ -17,6 +17,8 @@ import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { rawControlCharacters } from '../helpers/control-characters.js'
+import { createSpecialFiles } from '../helpers/special-files.js'
 
 let directory: string
 beforeAll(() => {
@@ -243,16 +245,7 @@ describe('rea mcp', () => {
 
   test('writes only protocol to stdout, every progress notification before the result, and exits 0 on EOF', async () => {
     const server = startRawServer()
-    server.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'capture_process_scenario',
-        arguments: { executable: 'echo', arguments: ['wire'] },
-        _meta: { progressToken: 'p' },
-      },
-    })
+    server.captureWithProgress(1, { executable: 'echo', arguments: ['wire'] })
     const messages = await server.messagesUntil((message) => message['id'] === 1)
     server.child.stdin.end()
     expect(await server.exited).toBe(0)
@@ -270,26 +263,23 @@ describe('rea mcp', () => {
     expect(server.stderr()).not.toContain('wire')
   })
 
-  test('stops on SIGTERM with exit 143 after cancelling the captures still running', async () => {
-    const server = startRawServer()
-    server.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'capture_process_scenario',
-        arguments: detachedAndWaiting(),
-        _meta: { progressToken: 'p' },
-      },
-    })
-    await server.messagesUntil(
-      (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
-    )
-    server.child.kill('SIGTERM')
-    expect(await server.exited).toBe(143)
-    expect(liveCaptures()).toEqual([])
-    expect(server.stderr()).toContain('rea mcp: received SIGTERM; stopping')
-  })
+  test.for([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    'stops on %s with exit %i after cancelling the captures still running',
+    async ([signal, code]) => {
+      const server = startRawServer()
+      server.captureWithProgress(1, detachedAndWaiting())
+      await server.messagesUntil(
+        (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
+      )
+      server.child.kill(signal)
+      expect(await server.exited).toBe(code)
+      expect(liveCaptures()).toEqual([])
+      expect(server.stderr()).toContain(`rea mcp: received ${signal}; stopping`)
+    },
+  )
 
   test('rejects a --root that is not a directory with exit 3', async () => {
     const result = await runCli(['mcp', '--root', path.join(directory, 'no-such-directory')])
@@ -419,6 +409,42 @@ describe('rea mcp', () => {
     expect(server.stderr()).not.toContain('internal error')
   })
 
+  test('refuses a FIFO, socket, device, directory or oversized file as each path it reads', async () => {
+    const special = await createSpecialFiles(directory, 600 * 1024 * 1024)
+    try {
+      const server = await startServer()
+      const evidence = path.join(REPO_ROOT, 'test/fixtures/evidence/v1-job.capture.json')
+      for (const [kind, file, message] of special.cases) {
+        for (const args of [
+          { authority: file, reconstruction: evidence },
+          { authority: evidence, reconstruction: file },
+          { authority: evidence, reconstruction: evidence, trace: file },
+        ]) {
+          const result = await call(server, 'compare_process_captures', args)
+          expect(result.isError, `${kind} ${JSON.stringify(args)}`).toBe(true)
+          expect(textOf(result)).toContain(`${file} ${message}`)
+        }
+      }
+    } finally {
+      await special.close()
+    }
+  })
+
+  test('shows the control characters of a hostile file escaped in the text and the structured error', async () => {
+    const server = await startServer()
+    writeFileSync(path.join(directory, 'title.json'), '\u001b]0;PWNED\u0007{')
+    const result = await call(server, 'compare_process_captures', {
+      authority: 'title.json',
+      reconstruction: 'title.json',
+    })
+    expect(result.isError).toBe(true)
+    const { error } = result.structuredContent as { error: { message: string } }
+    for (const text of [textOf(result), error.message]) {
+      expect(rawControlCharacters(text)).toEqual([])
+      expect(text).toContain('\\e]0;PWNED\\x07')
+    }
+  })
+
   test(
     'saves Evidence too large to return inline to a file and says where',
     { timeout: 120_000 },
@@ -480,6 +506,14 @@ function startRawServer() {
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+  /** A capture_process_scenario call with a progress token. */
+  const captureWithProgress = (id: number, scenario: object) =>
+    send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'capture_process_scenario', arguments: scenario, _meta: { progressToken: 'p' } },
+    })
   send({
     jsonrpc: '2.0',
     id: 0,
@@ -497,7 +531,15 @@ function startRawServer() {
       },
       { description: 'a message from rea mcp' },
     )
-  return { child, send, exited, messagesUntil, stdout: () => stdout, stderr: () => stderr }
+  return {
+    child,
+    send,
+    captureWithProgress,
+    exited,
+    messagesUntil,
+    stdout: () => stdout,
+    stderr: () => stderr,
+  }
 }
 
 /** A descendant in its own session, which a PTY hang-up does not end, then a root that waits: both must go. */

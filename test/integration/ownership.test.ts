@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { describe, expect, test } from 'vitest'
-import { captureProcess, type Evidence } from '../../src/index.js'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { captureProcess, parseEvidenceText, type Evidence } from '../../src/index.js'
 import { readStartIdentity } from '../../src/process/identity.js'
-import { program } from '../helpers/fixtures.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { startCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 const DAEMON_RUNS = 100
 
@@ -132,4 +138,137 @@ describe('process sampling', () => {
     // Settlement and cleanup still observed the whole tree.
     expect(evidence.settlement.status).toBe('quiesced')
   })
+})
+
+describe('the supervisor', () => {
+  /** This process's live supervisor, if any. */
+  const supervisor = (): number | undefined => {
+    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        const status = readFileSync(`/proc/${name}/status`, 'utf8')
+        if (
+          /^Name:\s+rea-supervisor$/m.test(status) &&
+          /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
+          !/^State:\s+Z/m.test(status)
+        ) {
+          return Number(name)
+        }
+      } catch {
+        // Gone between the listing and the read.
+      }
+    }
+    return undefined
+  }
+  const terminalsHeldBy = (pid: number) =>
+    readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === '/dev/ptmx'
+      } catch {
+        // Closed between the listing and the read.
+        return false
+      }
+    })
+
+  test('is one per process, is replaced at the next capture after it died, and holds no capture’s terminal', async () => {
+    // Node sets the title once it has started, a moment after the spawn.
+    const started = () => waitFor(supervisor, { description: 'a supervisor titled rea-supervisor' })
+    await captureProcess({ executable: 'true' })
+    const first = await started()
+    await captureProcess({ executable: 'true' })
+    expect(supervisor()).toBe(first)
+
+    // Replaced while a capture runs: node-pty's PTY master of that capture is inheritable.
+    const controller = new AbortController()
+    let running = false
+    const pending = captureProcess(
+      { executable: 'sleep', arguments: ['30'] },
+      { signal: controller.signal, onProgress: (record) => (running ||= record.phase === 'running') },
+    )
+    try {
+      await waitFor(() => running, { description: 'the capture to run' })
+      process.kill(first, 'SIGKILL')
+      await waitFor(() => supervisor() === undefined, { description: 'the supervisor to be gone' })
+      await captureProcess({ executable: 'true' })
+      const second = await started()
+      expect(second).not.toBe(first)
+      expect(terminalsHeldBy(second)).toEqual([])
+    } finally {
+      controller.abort()
+      await pending
+    }
+  })
+})
+
+describe('when REA itself ends during a capture', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'rea-ownership-'))
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+  // The root keeps running, so the capture is in progress; its three daemons escape the PTY's hang-up.
+  const scenario = path.join(scratch, 'daemons.json')
+  writeFileSync(scenario, JSON.stringify({ executable: program('daemons.sh'), arguments: ['stay'] }))
+  const running = () =>
+    waitFor(() => survivors().length >= 4, {
+      timeoutMs: 60_000,
+      description: 'the root and its three detached daemons to run',
+    })
+  const nothingLeft = () =>
+    waitFor(() => survivors().length === 0, {
+      timeoutMs: 10_000,
+      description: 'the supervisor to kill every process the capture left',
+    })
+
+  test('SIGKILL to `rea capture-process` leaves no descendant running: the supervisor kills them', async () => {
+    const run = startCli(['capture-process', scenario, '--json', '--no-progress'])
+    await running()
+    run.child.kill('SIGKILL')
+    expect((await run.result).signal).toBe('SIGKILL')
+    await nothingLeft()
+  })
+
+  test('SIGHUP to `rea capture-process` cancels: exit 129, Evidence written, every daemon killed', async () => {
+    const run = startCli(['capture-process', scenario, '--json', '--no-progress'])
+    await running()
+    run.child.kill('SIGHUP')
+    const result = await run.result
+    expect(result.code).toBe(129)
+    const evidence = parseEvidenceText(result.stdout)
+    expect(evidence).toMatchObject({ disposition: 'cancelled', cleanup: { owned_processes: 'completed' } })
+    expect(killedCommands(evidence).filter((command) => command === 'sleep')).toHaveLength(3)
+    expect(survivors()).toEqual([])
+  })
+
+  const killedWorkerProject = fixtureProjects('vitest-killed-worker')
+  test.for([
+    ['the built package', undefined],
+    ['its TypeScript sources', path.join(REPO_ROOT, 'src/index.ts')],
+  ] as const)(
+    'a Vitest worker killed during a capture, with REA from %s, leaves no descendant running',
+    async ([, entry]) => {
+      const project = killedWorkerProject()
+      const pidFile = path.join(project, 'worker.pid')
+      const vitest = spawn(
+        process.execPath,
+        [path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project],
+        {
+          cwd: project,
+          env: {
+            ...process.env,
+            DAEMONS: program('daemons.sh'),
+            WORKER_PID_FILE: pidFile,
+            ...(entry === undefined ? {} : { REA_ENTRY: entry }),
+          },
+          stdio: 'ignore',
+        },
+      )
+      const closed = new Promise((resolve) => vitest.once('close', resolve))
+      try {
+        await running()
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
+        await nothingLeft()
+      } finally {
+        // Vitest reports the lost worker and ends; it is killed only if it did not.
+        vitest.kill('SIGKILL')
+        await closed
+      }
+    },
+  )
 })

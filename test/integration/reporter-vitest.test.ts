@@ -110,10 +110,17 @@ describe('rea/reporter with the real Vitest CLI', () => {
     expect(divergence).toContain('line 2, column 1')
     expect(divergence).toMatch(/^-Hello, Ada!$/m)
     expect(divergence).toMatch(/^\+Good day, Ada!$/m)
+    // The page to look at it: both sides, the verdict, and a link from divergence.md and summary.md.
+    const page = readFileSync(path.join(report, failing.files['divergence_page']!), 'utf8')
+    expect(page).toContain('<span id="rea-verdict" class="badge bad">different</span>')
+    expect(page).toContain('Good day, Ada!')
+    expect(page).toContain('Hello, Ada!')
+    expect(divergence).toContain('[divergence.html](divergence.html)')
 
     // The passing capture wrote its authority; the report names it and holds the Evidence.
     const passing = entryFor(index, 'greets.test.mjs')
     expect(passing).toMatchObject({ outcome: 'written', passed: true, first_divergence: null })
+    expect(passing.files['divergence_page']).toBeNull()
     expect(passing.authority_path).toMatch(
       /^__captures__\/greets\.test\.mjs\/greets Ada 1-[0-9a-f]{8}\.capture\.json$/,
     )
@@ -124,6 +131,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     const summary = readFileSync(path.join(report, 'summary.md'), 'utf8')
     expect(summary).toContain('3 capture assertions in 2 tests')
     expect(summary).toContain('greets the same way twice')
+    expect(summary).toContain(`([page](${encodeURI(failing.files['divergence_page']!)}))`)
 
     // Console: totals and the failure's first divergence on one line.
     expect(first.stdout).toContain('3 capture assertions in 2 tests: 1 matched, 1 different, 0 unknown')
@@ -144,6 +152,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
       /<testcase [^>]*name="greets the same way twice"[\s\S]*?<\/testcase>/.exec(junit)?.[0] ?? ''
     expect(failingCase).toContain('<system-out>')
     expect(failingCase).toContain(`[[ATTACHMENT|${path.join(report, failing.files['divergence']!)}]]`)
+    expect(failingCase).toContain(`[[ATTACHMENT|${path.join(report, failing.files['divergence_page']!)}]]`)
     const passingCase = /<testcase [^>]*name="greets Ada"[\s\S]*?<\/testcase>/.exec(junit)?.[0] ?? ''
     expect(passingCase).not.toContain('[[ATTACHMENT|')
 

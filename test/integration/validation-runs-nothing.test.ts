@@ -74,6 +74,28 @@ const cases: { rule: string; path: string; overrides: () => Record<string, unkno
     path: 'executable',
     overrides: () => ({ executable: 'rea-no-such-program', environment: { PATH: directory } }),
   },
+  {
+    rule: 'environment_name',
+    path: 'environment.__proto__',
+    // As JSON.parse reads a scenario file: "__proto__" is an own key there.
+    overrides: () => ({ environment: JSON.parse('{"__proto__": "x"}') as Record<string, string> }),
+  },
+  {
+    rule: 'exec_string_size',
+    path: 'arguments[1]',
+    overrides: () => ({ arguments: [marker, 'x'.repeat(200_000)] }),
+  },
+  {
+    rule: 'exec_string_size',
+    path: 'environment.BIG',
+    overrides: () => ({ environment: { BIG: 'x'.repeat(200_000) } }),
+  },
+  {
+    rule: 'exec_size',
+    path: 'arguments',
+    // Each argument within the per-string limit, together far over any host's argument area.
+    overrides: () => ({ arguments: [marker, ...Array.from({ length: 80 }, () => 'x'.repeat(100_000))] }),
+  },
 ]
 
 describe('captureProcess validation', () => {

@@ -99,6 +99,18 @@ describe('the packed package, installed with npm', () => {
     expect(cjs.stdout.trim(), cjs.stderr).toBe('0 true function')
   })
 
+  test('renders the divergence page and a recording from the installed package (xterm.js found and inlined)', async () => {
+    const result = await node([
+      '--input-type=module',
+      '-e',
+      `import { captureProcess, exportAsciicast, renderDivergencePage } from 'rea'
+       const [a, b] = await Promise.all(['one', 'two'].map((word) => captureProcess({ executable: 'echo', arguments: [word] })))
+       const page = renderDivergencePage({ authority: a, reconstruction: b })
+       console.log(page.includes('xterm'), page.length > 400_000, exportAsciicast(b).includes('"o","two'))`,
+    ])
+    expect(result.stdout.trim(), result.stderr).toBe('true true true')
+  })
+
   test('runs a Jest test with the packed rea/jest and rea/jest-reporter', { timeout: 60_000 }, async () => {
     const fixture = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
     const suite = path.join(project, 'suite')

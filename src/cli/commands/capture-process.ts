@@ -1,9 +1,18 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import { captureProcess, ReaError, summarizeEvidence, type ProcessScenarioInput } from '../../index.js'
+import {
+  captureProcess,
+  readScenarioFile,
+  summarizeEvidence,
+  type ProcessScenarioInput,
+} from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
-import { EXIT } from '../exit-codes.js'
-import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
+import {
+  checkOutputPath,
+  formatDocument,
+  keepUndeliveredEvidence,
+  OUTPUT_FORMATS,
+  writeDocument,
+} from '../output.js'
 import { createProgressWriter } from '../progress-writer.js'
 
 const FORMATS = [...OUTPUT_FORMATS, 'summary'] as const
@@ -16,7 +25,7 @@ export const captureProcessCommand: Command = {
   summary: 'Run a scenario in a real PTY and print its Evidence',
   usage:
     'rea capture-process <scenario.json> [--json | --format toon|json|summary] [--output <file>] [--no-progress]',
-  async run(argv) {
+  async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },
       format: { type: 'string' },
@@ -26,68 +35,21 @@ export const captureProcessCommand: Command = {
     requirePositionals(this, positionals, ['scenario.json'])
     const scenarioPath = positionals[0] as string
     const format = values.json ? 'json' : oneOf(values.format ?? 'toon', FORMATS, '--format')
-    if (values.output !== undefined && path.resolve(values.output) === path.resolve(scenarioPath)) {
-      throw new ReaError(
-        'INVALID_ARGUMENTS',
-        `--output ${values.output} is the scenario file itself; choose a different output file.`,
-      )
-    }
-    const scenario = await readScenarioFile(scenarioPath)
-
-    const controller = new AbortController()
-    let cancelledBy: NodeJS.Signals | undefined
-    const onSignal = (signal: NodeJS.Signals): void => {
-      cancelledBy ??= signal
-      controller.abort()
-    }
-    process.on('SIGINT', onSignal)
-    process.on('SIGTERM', onSignal)
-    try {
-      // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is.
-      const evidence = await captureProcess(scenario as ProcessScenarioInput, {
-        signal: controller.signal,
-        ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
-      })
-      const text = format === 'summary' ? summarizeEvidence(evidence) : await formatDocument(evidence, format)
-      await emitDocument(text, values.output)
-    } finally {
-      process.off('SIGINT', onSignal)
-      process.off('SIGTERM', onSignal)
-    }
-    if (cancelledBy !== undefined) {
-      return cancelledBy === 'SIGINT' ? EXIT.cancelledBySigint : EXIT.cancelledBySigterm
-    }
-    return EXIT.ok
-  },
-}
-
-async function readScenarioFile(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new ReaError(
-      'INVALID_SCENARIO',
-      `The scenario file ${file} could not be read (${code}); nothing was run.`,
-      { cause: error },
-    )
-  }
-  if (text.trim() === '') {
-    throw new ReaError('INVALID_SCENARIO', `The scenario file ${file} is empty; nothing was run.`, {
-      hint: REDIRECTION_HINT,
+    checkOutputPath(values.output, [{ path: scenarioPath, label: 'the scenario' }], 'nothing was run')
+    const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
+    // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
+    // that arrived before the launch cancels it: nothing is started, and the Evidence says so.
+    const evidence = await captureProcess(scenario as ProcessScenarioInput, {
+      signal: context.signals.signal,
+      ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
     })
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (error) {
-    throw new ReaError(
-      'INVALID_SCENARIO',
-      `The scenario file ${file} is not valid JSON (${(error as Error).message}); nothing was run.`,
-      {
-        cause: error,
-        hint: REDIRECTION_HINT,
-      },
-    )
-  }
+    const text = format === 'summary' ? summarizeEvidence(evidence) : await formatDocument(evidence, format)
+    try {
+      await writeDocument(text, values.output)
+    } catch (error) {
+      throw await keepUndeliveredEvidence(evidence, values.output, error)
+    }
+    const signal = context.signals.received()
+    return signal === undefined ? EXIT.ok : EXIT_BY_SIGNAL[signal]
+  },
 }

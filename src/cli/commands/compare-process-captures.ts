@@ -3,13 +3,12 @@ import {
   formatComparison,
   readEvidenceFile,
   readTraceSpecFile,
-  parseTimingPolicy,
   settleEvidencePair,
-  type TimingPolicy,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
-import { emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { timingFlag } from '../timing-flag.js'
 
 const FORMATS = ['text', ...OUTPUT_FORMATS] as const
 const EXIT_BY_VERDICT = {
@@ -33,7 +32,16 @@ export const compareProcessCapturesCommand: Command = {
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json', 'trace.json'], 1)
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
-    const timing = timingFlag(values.timing ?? 'tolerant')
+    const timing = timingFlag(values.timing ?? 'tolerant', 'compare-process-captures')
+    checkOutputPath(
+      values.output,
+      [
+        { path: authorityPath, label: 'the authority' },
+        { path: reconstructionPath, label: 'the reconstruction' },
+        ...(tracePath === undefined ? [] : [{ path: tracePath, label: 'the trace specification' }]),
+      ],
+      'nothing was compared',
+    )
     const [authority, reconstruction] = await settleEvidencePair(
       readEvidenceFile(authorityPath),
       readEvidenceFile(reconstructionPath),
@@ -51,19 +59,4 @@ export const compareProcessCapturesCommand: Command = {
     await emitDocument(text, values.output)
     return EXIT_BY_VERDICT[comparison.verdict]
   },
-}
-
-/** `--timing tolerant|strict|ignore`, or an explicit tolerance written `tolerance_ms=500,ratio=0.75`. */
-function timingFlag(text: string): TimingPolicy {
-  const hint =
-    'Write --timing tolerant, strict, ignore, or an explicit tolerance: --timing tolerance_ms=500,ratio=0.75.'
-  if (!text.includes('=')) {
-    return parseTimingPolicy(text, '--timing', 'compare-process-captures --timing', hint)
-  }
-  const fields: Record<string, unknown> = {}
-  for (const pair of text.split(',')) {
-    const [name = '', value = ''] = pair.split('=', 2).map((part) => part.trim())
-    fields[name] = value === '' || Number.isNaN(Number(value)) ? value : Number(value)
-  }
-  return parseTimingPolicy(fields, '--timing', 'compare-process-captures --timing', hint)
 }

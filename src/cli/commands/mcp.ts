@@ -1,13 +1,13 @@
 import { inspect } from 'node:util'
-import { ReaError } from '../../index.js'
+import { escapeControlCharacters, ReaError } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
-import { EXIT } from '../exit-codes.js'
+import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'Serve capture and comparison to MCP clients over stdio (see docs/mcp.md)',
   usage: 'rea mcp [--root <directory>]',
-  async run(argv) {
+  async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })
     requirePositionals(this, positionals, [])
     if (values.root !== undefined) {
@@ -23,16 +23,11 @@ export const mcpCommand: Command = {
     // CLI, not the core: this is the CLI's one import past src/index.ts.
     const { serveMcpOverStdio } = await import('../../mcp/stdio.js')
     const reason = await serveMcpOverStdio({
-      log: (message) => process.stderr.write(`rea mcp: ${message}\n`),
+      // Log lines quote client input and error messages: never let them drive the terminal.
+      log: (message) => process.stderr.write(`rea mcp: ${escapeControlCharacters(message)}\n`),
+      stop: context.signals.signal,
     })
-    switch (reason) {
-      case 'disconnected':
-        return EXIT.ok
-      case 'SIGINT':
-        return EXIT.cancelledBySigint
-      case 'SIGTERM':
-        return EXIT.cancelledBySigterm
-    }
+    return reason === 'disconnected' ? EXIT.ok : EXIT_BY_SIGNAL[reason]
   },
 }
 

@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '../../internal/escape-controls.js'
 import type { TraceConstraintResult, TraceEventResult, TraceResult, TraceViolation } from './result-schema.js'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
@@ -49,7 +50,8 @@ export function formatTraceResult(result: TraceResult): string[] {
     lines.push(`Order (${result.constraints.length}):`)
     lines.push(...result.constraints.map((constraint) => `  ${describeConstraint(constraint)}`))
   }
-  return lines
+  // Details quote terminal lines and spec text, which may hold escape sequences.
+  return lines.map(escapeControlCharacters)
 }
 
 function describeViolation(violation: TraceViolation): string {

@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { ReaError, type ReaIssue } from '../../errors.js'
+import {
+  readInputFile,
+  readInputFileSync,
+  TRACE_SPEC_FILE_MAX_BYTES,
+  type InputFileKind,
+} from '../../internal/read-input-file.js'
 import { describeValue, zodIssuesToReaIssues } from '../../internal/zod-issues.js'
 import {
   exitEventSchema,
@@ -132,36 +136,24 @@ function invalid(source: string, issues: readonly ReaIssue[]): ReaError {
   )
 }
 
+const TRACE_SPEC_FILE: InputFileKind = {
+  label: 'Trace specification',
+  code: 'INVALID_TRACE_SPEC',
+  maxBytes: TRACE_SPEC_FILE_MAX_BYTES,
+}
+
 /**
- * Reads and validates a trace-specification file. An unreadable file, empty text or invalid JSON is the same
- * `INVALID_TRACE_SPEC` error as a bad specification, with a message naming the file and what went wrong.
+ * Reads and validates a trace-specification file. An unreadable file (or one that is not a regular file, or
+ * is too large), empty text or invalid JSON is the same `INVALID_TRACE_SPEC` error as a bad specification,
+ * with a message naming the file and what went wrong.
  */
 export async function readTraceSpecFile(path: string): Promise<TraceSpec> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    throw unreadable(path, error)
-  }
-  return parseTraceSpecText(text, path)
+  return parseTraceSpecText(await readInputFile(path, TRACE_SPEC_FILE), path)
 }
 
 /** The same as {@link readTraceSpecFile}, for synchronous callers such as matchers. */
 export function readTraceSpecFileSync(path: string): TraceSpec {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw unreadable(path, error)
-  }
-  return parseTraceSpecText(text, path)
-}
-
-function unreadable(path: string, error: unknown): ReaError {
-  const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-  return new ReaError('INVALID_TRACE_SPEC', `Trace specification ${path} could not be read (${code}).`, {
-    cause: error,
-  })
+  return parseTraceSpecText(readInputFileSync(path, TRACE_SPEC_FILE), path)
 }
 
 function parseTraceSpecText(text: string, path: string): TraceSpec {

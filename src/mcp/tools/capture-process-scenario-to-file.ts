@@ -1,8 +1,12 @@
-import { accessSync, constants as fsConstants, statSync, type Stats } from 'node:fs'
-import path from 'node:path'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { isReaError, processScenarioSchema, validateScenario, type ReaIssue } from '../../index.js'
+import {
+  isReaError,
+  outputPathIssues,
+  processScenarioSchema,
+  validateScenario,
+  type ReaIssue,
+} from '../../index.js'
 import { describeSavedCapture, spillCapture, writeCapture } from '../evidence-output.js'
 import { CAPTURE_ANNOTATIONS, HOST_SUPPORT_NOTE, type ReaTool } from '../tool.js'
 import {
@@ -76,7 +80,7 @@ function checkArguments(args: ToolArguments): string {
   const outputPath = args['output_path']
   issues.push(...pathIssues('output_path', outputPath))
   if (typeof outputPath === 'string' && issues.length === 0) {
-    issues.push(...outputLocationIssues(outputPath))
+    issues.push(...outputPathIssues(outputPath, 'output_path'))
   }
   if (args['scenario'] === undefined) {
     issues.push(requiredIssue('scenario'))
@@ -87,41 +91,6 @@ function checkArguments(args: ToolArguments): string {
     throw invalidArguments(TOOL, issues, 'nothing was run')
   }
   return outputPath as string
-}
-
-function outputLocationIssues(outputPath: string): ReaIssue[] {
-  const file = path.resolve(outputPath)
-  const directory = path.dirname(file)
-  if (statOrUndefined(file)?.isDirectory() === true) {
-    return [
-      { path: 'output_path', rule: 'not_a_directory', message: `must name a file: ${file} is a directory` },
-    ]
-  }
-  if (statOrUndefined(directory)?.isDirectory() !== true) {
-    return [
-      {
-        path: 'output_path',
-        rule: 'directory_exists',
-        message: `must be in an existing directory: ${directory} is not one (resolved against the capture root ${process.cwd()})`,
-      },
-    ]
-  }
-  try {
-    accessSync(directory, fsConstants.W_OK)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    return [{ path: 'output_path', rule: 'writable', message: `${directory} is not writable (${code})` }]
-  }
-  return []
-}
-
-function statOrUndefined(file: string): Stats | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false })
-  } catch {
-    // ENOTDIR, EACCES, ELOOP…: the location is unusable, which the caller reports.
-    return undefined
-  }
 }
 
 function scenarioIssues(scenario: unknown): ReaIssue[] {

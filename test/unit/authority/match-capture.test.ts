@@ -9,6 +9,7 @@ import { updateModeOf } from '../../../src/authority/update-mode.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import type { Evidence } from '../../../src/index.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
+import { rawControlCharacters } from '../../helpers/control-characters.js'
 import { rederive } from '../../helpers/rederive.js'
 
 let capture: Evidence
@@ -81,6 +82,32 @@ describe('matchTrace', () => {
     })
     expect(result.result?.verdict).toBe('violated')
     expect(result.pass).toBe(false)
+  })
+})
+
+describe('control characters in matcher messages', () => {
+  const escaped = (message: string, shown: string) => {
+    expect(rawControlCharacters(message)).toEqual([])
+    expect(message).toContain(shown)
+  }
+
+  test('are made visible in the terminal lines a trace message quotes', () => {
+    // DEL and NEL (a C1 control) survive line normalization and JSON quoting.
+    const printed = buildEvidence([{ chunk: 'PWNED\u007f\u0085x\r\n' }, { exit: { code: 0, signal: 0 } }])
+    const trace = matchTrace({
+      received: printed,
+      spec: { format: 'rea.process-capture.trace-spec', format_version: 1, events: [], order: [] },
+      testPath: path.join(directory, 'x.test.ts'),
+      isNot: false,
+    })
+    escaped(trace.message, 'PWNED\\x7f\\u0085x')
+  })
+
+  test('are made visible in the authority path a capture message quotes', () => {
+    const missing = matchCapture(
+      request({ authority: 'evil-\u001b]0;PWNED\u0007.capture.json', updateMode: 'none' }),
+    )
+    escaped(missing.message, 'evil-\\e]0;PWNED\\x07')
   })
 })
 

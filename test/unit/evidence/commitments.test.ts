@@ -15,6 +15,7 @@ const ROOT = '/srv/project'
 
 function resolvedFor(overrides: Partial<ResolvedScenario> = {}): ResolvedScenario {
   return {
+    scenario: validateScenario({ executable: 'echo' }),
     root: ROOT,
     workingDirectory: ROOT,
     executablePath: '/usr/bin/echo',
@@ -30,7 +31,7 @@ function resolvedFor(overrides: Partial<ResolvedScenario> = {}): ResolvedScenari
 }
 
 const commitmentsFor = (input: ProcessScenarioInput, resolved = resolvedFor()) =>
-  buildCommitments(validateScenario(input), resolved)
+  buildCommitments({ ...resolved, scenario: validateScenario(input) })
 
 describe('buildCommitments', () => {
   test('commits sensitive input as its UTF-8 byte count and keeps the value out of every commitment', () => {
@@ -114,11 +115,11 @@ describe('buildCommitments', () => {
 
   test('commits the same contract whatever the inherited environment holds', () => {
     const scenario = validateScenario({ executable: 'env', environment: { LANG: 'C' } })
-    const one = buildCommitments(scenario, resolvedFor({ environment: { LANG: 'C', A: '1' } }))
-    const other = buildCommitments(
+    const one = buildCommitments({ ...resolvedFor({ environment: { LANG: 'C', A: '1' } }), scenario })
+    const other = buildCommitments({
+      ...resolvedFor({ environment: { LANG: 'C', B: '2', REA_RUN_TOKEN: 'rea-other' } }),
       scenario,
-      resolvedFor({ environment: { LANG: 'C', B: '2', REA_RUN_TOKEN: 'rea-other' } }),
-    )
+    })
     expect(other.comparison_contract.sha256).toBe(one.comparison_contract.sha256)
     expect(other.scenario.sha256).toBe(one.scenario.sha256)
   })
@@ -228,7 +229,7 @@ describe('buildCommitments', () => {
       events: [{ type: 'input', at_ms: 0, data: 'secret', sensitive: true }],
     })
     const before = structuredClone(scenario)
-    buildCommitments(scenario, resolvedFor())
+    buildCommitments({ ...resolvedFor(), scenario })
     expect(scenario).toEqual(before)
   })
 })
@@ -257,14 +258,14 @@ describe('contractWorkingDirectory', () => {
 
   test('commits the same contract for the same layout under different roots', () => {
     const scenario = validateScenario({ executable: 'x', working_directory: 'pkg' })
-    const here = buildCommitments(
+    const here = buildCommitments({
+      ...resolvedFor({ root: '/a/clone', workingDirectory: '/a/clone/pkg' }),
       scenario,
-      resolvedFor({ root: '/a/clone', workingDirectory: '/a/clone/pkg' }),
-    )
-    const there = buildCommitments(
+    })
+    const there = buildCommitments({
+      ...resolvedFor({ root: '/b/copy', workingDirectory: '/b/copy/pkg' }),
       scenario,
-      resolvedFor({ root: '/b/copy', workingDirectory: '/b/copy/pkg' }),
-    )
+    })
     expect(there.comparison_contract.sha256).toBe(here.comparison_contract.sha256)
   })
 })

@@ -20,6 +20,7 @@ import {
   failureHeadline,
   failuresByPriority,
 } from '../../../src/report/report-model.js'
+import { rawControlCharacters } from '../../helpers/control-characters.js'
 
 const ROOT = '/repo'
 
@@ -418,5 +419,23 @@ describe('divergence.md', () => {
     expect(page).toContain('the exit code differs at exit.code')
     expect(page).toContain('terminal: `terminal_output_omitted`: output was cut')
     expect(failureHeadline(model.entries[0]!.record)).toBe('the exit code differs at exit.code')
+  })
+})
+
+describe('control characters in test names and messages', () => {
+  test('are made visible in the console summary, GitHub commands and Markdown files', () => {
+    const name = 'title \u001b]0;PWNED\u0007 bell\u009b31m'
+    const model = buildReportModel([record(name, 'error')], ROOT)
+    const outputs = [
+      consoleSummary(model, 'rea-report', ROOT),
+      ...annotationCommands(model, { limit: 10, workspace: ROOT, reportLabel: 'r' }),
+      summaryMarkdown(model, { root: ROOT, reportLabel: 'r', links: true }),
+      divergenceMarkdown(model.entries[0]!, ROOT),
+    ]
+    for (const output of outputs) {
+      // Only the console's own colours (SGR sequences) may remain.
+      expect(rawControlCharacters(output, { allowColors: true })).toEqual([])
+      expect(output).toContain('\\e]0;PWNED\\x07')
+    }
   })
 })

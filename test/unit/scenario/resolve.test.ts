@@ -173,6 +173,7 @@ describe('resolveScenario', () => {
       PATH: path.join(scratch, 'bin'),
     })
     expect(resolved).toEqual({
+      scenario,
       root: path.join(scratch, 'project'),
       workingDirectory: work,
       executablePath: tool,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, test, vi } from 'vitest'
 import { SequenceClock } from '../../../src/evidence/sequence-clock.js'
 import type { TerminalChunk } from '../../../src/evidence/schema.js'
@@ -119,7 +120,10 @@ describe('OutputRecorder', () => {
       const exact = setup(cost)
       exact.recorder.push(Buffer.alloc(invalidBytes, 0xff))
       expect(exact.recorder.chunks).toHaveLength(1)
-      expect(exact.recorder.accounting.retained_bytes).toBe(cost)
+      // The budget pays for the base64 copy; the accounting counts the original bytes.
+      expect(exact.recorder.accounting.retained_bytes).toBe(invalidBytes)
+      exact.recorder.push(text('x'))
+      expect(exact.recorder.accounting).toMatchObject({ retained_chunks: 1, omitted_chunks: 1 })
 
       const short = setup(cost - 1)
       short.recorder.push(Buffer.alloc(invalidBytes, 0xff))
@@ -248,12 +252,24 @@ describe('OutputRecorder', () => {
     expect(recorder.accounting).toEqual({
       budget_bytes: 10,
       observed_bytes: 4 + 8 + 1 + 7 + 1,
-      retained_bytes: 4 + (1 + 4) + 1,
+      retained_bytes: 4 + 1 + 1,
       observed_chunks: 5,
       retained_chunks: 3,
       omitted_chunks: 2,
       omitted_bytes: 8 + 7,
     })
+  })
+
+  test('retained and omitted bytes add up to the observed bytes in a flood of random bytes', () => {
+    const { recorder } = setup(64 * 1024)
+    for (let read = 0; read < 200; read++) {
+      recorder.push(randomBytes(1 + ((read * 7919) % 4096)))
+    }
+    recorder.end()
+    const { observed_bytes, retained_bytes, omitted_bytes } = recorder.accounting
+    expect(recorder.hasGap).toBe(true)
+    expect(retained_bytes + omitted_bytes).toBe(observed_bytes)
+    expect(retained_bytes).toBe(recorder.chunks.reduce((sum, chunk) => sum + chunk.byte_length, 0))
   })
 
   test('retains nothing with a budget of 0', () => {

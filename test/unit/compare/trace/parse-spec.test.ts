@@ -300,7 +300,9 @@ describe('readTraceSpecFile', () => {
     const file = path.join(directory, 'missing.json')
     const error = await asyncRejection(() => readTraceSpecFile(file))
     expect(error.code).toBe('INVALID_TRACE_SPEC')
-    expect(error.message).toBe(`Trace specification ${file} could not be read (ENOENT).`)
+    expect(error.message).toBe(
+      `Trace specification ${file} could not be read (ENOENT): no such file or directory.`,
+    )
   })
 
   test('says when the file is empty', async () => {

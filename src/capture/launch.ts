@@ -1,0 +1,121 @@
+import type { Commitments } from '../evidence/commitments.js'
+import { createMonotonicClock, type MonotonicClock } from '../internal/monotonic-clock.js'
+import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
+import { readStartIdentity, type StartIdentity } from '../process/identity.js'
+import { processInspector } from '../process/inspector.js'
+import { OwnedTree } from '../process/owned-tree.js'
+import { createRunToken } from '../process/run-token.js'
+import { superviseCapture, type SupervisedCapture } from '../process/supervisor.js'
+import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
+import type { PtyBackend, PtySession } from '../terminal/pty-backend.js'
+
+/** The root as far as signals are concerned: its retained identity once bound, or why there is none. */
+export interface Root {
+  readonly session: PtySession
+  /** Read right after the fork; a start identity survives exec. Used for the immediate terminal kill. */
+  readonly spawnIdentity: StartIdentity | undefined
+  readonly binding: Promise<RootBinding>
+  /** What the capture owns; undefined where REA cannot inspect processes. */
+  readonly tree: OwnedTree | undefined
+}
+
+/** What the launch phase leaves: the clock every time counts from, and the root or why there is none. */
+export interface Launch {
+  /** Its origin is the launch: every at_ms and every deadline counts from here. */
+  readonly clock: MonotonicClock
+  readonly root: Root | undefined
+  /** Set when the command could not be started. */
+  readonly failure: string | undefined
+  /** Cancelled before the launch: nothing was started. */
+  readonly cancelled: boolean
+  /** The supervisor's hold on this capture's token, released after cleanup; undefined when unsupervised. */
+  readonly supervised: SupervisedCapture | undefined
+}
+
+/**
+ * The launch phase: registers a fresh run token with the supervisor (so that if REA itself dies from here on,
+ * what the command started is still found and killed), spawns the command in its PTY with the token in its
+ * environment, reads the root's start identity right after the fork and starts binding it to the token.
+ */
+export async function launchCommand(
+  resolved: ResolvedScenario,
+  commitments: Commitments,
+  backend: PtyBackend,
+  signal: AbortSignal | undefined,
+): Promise<Launch> {
+  const { scenario } = resolved
+  const token = createRunToken()
+  const inspector = processInspector()
+  const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
+  // The first capture of a process starts the supervisor.
+  const supervised = signal?.aborted === true ? undefined : await superviseCapture(token, ticksBeforeLaunch)
+  // Cancelled before the launch (say, a signal while REA was loading): nothing is started, and the Evidence
+  // records a cancelled run without a root.
+  const cancelled = signal?.aborted === true
+  const clock = createMonotonicClock()
+  if (cancelled) {
+    return { clock, root: undefined, failure: undefined, cancelled, supervised }
+  }
+  const terminalType = commitments.comparison_contract.value.terminal_type
+  try {
+    const session = backend.spawn({
+      file: scenario.executable,
+      args: scenario.arguments,
+      cwd: resolved.workingDirectory,
+      env: { ...resolved.environment, TERM: terminalType, [RUN_TOKEN_VARIABLE]: token },
+      columns: scenario.terminal.columns,
+      rows: scenario.terminal.rows,
+      terminalType,
+    })
+    const identity = readStartIdentity(session.pid)
+    const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
+    if (spawnIdentity !== undefined) {
+      supervised?.root(spawnIdentity)
+    }
+    const tree =
+      inspector === undefined
+        ? undefined
+        : new OwnedTree(
+            token,
+            {
+              pid: session.pid,
+              identity: spawnIdentity,
+              startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
+            },
+            inspector,
+          )
+    const root = { session, spawnIdentity, binding: bindRootIdentity(session.pid, token), tree }
+    return { clock, root, failure: undefined, cancelled, supervised }
+  } catch (error) {
+    return {
+      clock,
+      root: undefined,
+      failure: `the command could not be started: ${describeFailure(error)}`,
+      cancelled,
+      supervised,
+    }
+  }
+}
+
+/** The root's identity for signals once bound, or why there is none. */
+export function retainedIdentity(root: Root): Promise<StartIdentity | { readonly unavailable: string }> {
+  return root.binding.then((binding) =>
+    binding.binding === 'bound' ? binding.identity : { unavailable: bindingProblem(binding) },
+  )
+}
+
+function bindingProblem(binding: RootBinding): string {
+  switch (binding.binding) {
+    case 'bound':
+      return 'bound'
+    case 'exited_before_binding':
+      return 'the root exited before its identity was bound'
+    case 'unverified':
+      return binding.reason
+  }
+}
+
+export function describeFailure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

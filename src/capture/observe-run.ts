@@ -1,0 +1,145 @@
+import type { ExitRecord } from '../evidence/schema.js'
+import { deliverSignal } from '../process/signal.js'
+import type { ProcessSampler } from '../process/sampler.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
+import { Deadlines } from './deadlines.js'
+import { endRun, exitRecord, type RunEnding } from './end-run.js'
+import { describeFailure, retainedIdentity, type Launch, type Root } from './launch.js'
+import type { Observers } from './observers.js'
+import { watchForQuiet } from './quiet-frames.js'
+import { EventScheduler } from './scheduler.js'
+
+/** The scheduler of a launched run: events go to the root's PTY; a root seen gone skips later events. */
+export function createScheduler(
+  resolved: ResolvedScenario,
+  launch: Launch,
+  root: Root,
+  observers: Observers,
+  onInteraction: () => void,
+): EventScheduler {
+  let rootGone = false
+  void root.session.rootGone.then(() => (rootGone = true))
+  return new EventScheduler({
+    events: resolved.scenario.events,
+    clock: launch.clock,
+    journal: observers.journal,
+    frames: observers.frames,
+    renderer: observers.renderer,
+    session: root.session,
+    rootIdentity: () => retainedIdentity(root),
+    rootExited: () => rootGone,
+    onInteraction,
+  })
+}
+
+/** What the running phase observed: how it ended, and the exit record at its place in the journal. */
+export interface ObservedRun {
+  readonly ending: RunEnding
+  readonly exit: ExitRecord
+}
+
+/**
+ * The running phase: record output, sample the process tree and dispatch events until the root exits or a
+ * deadline or cancellation ends the run. A run whose command never started ends here at once.
+ */
+export async function observeRun(
+  resolved: ResolvedScenario,
+  launch: Launch,
+  observers: Observers,
+  run: { readonly scheduler: EventScheduler | undefined; readonly sampler: ProcessSampler | undefined },
+  signal: AbortSignal | undefined,
+  onProgress: () => void,
+): Promise<ObservedRun> {
+  const { root } = launch
+  const { sampler } = run
+  let ending: RunEnding
+  if (root === undefined || run.scheduler === undefined) {
+    ending = {
+      disposition: launch.cancelled ? 'cancelled' : 'failed',
+      reason: launch.cancelled ? 'cancelled' : 'failed',
+      exit: undefined,
+      finalization: undefined,
+      failure: launch.failure,
+    }
+  } else {
+    // The first sample waits for the root's exec, when its token and command name are visible.
+    let running = true
+    void root.binding.then(() => {
+      if (running) {
+        sampler?.start()
+      }
+    })
+    ending = await untilTheRunEnds(resolved, launch, root, observers, run.scheduler, signal, onProgress)
+    running = false
+  }
+  await sampler?.stop()
+  const position = observers.journal.record()
+  return { ending, exit: exitRecord(ending, position.sequence, position.at_ms) }
+}
+
+async function untilTheRunEnds(
+  resolved: ResolvedScenario,
+  launch: Launch,
+  root: Root,
+  observers: Observers,
+  scheduler: EventScheduler,
+  signal: AbortSignal | undefined,
+  onProgress: () => void,
+): Promise<RunEnding> {
+  const { scenario } = resolved
+  const { session } = root
+  const deadlines = new Deadlines({
+    timeoutMs: scenario.timeout_ms,
+    idleTimeoutMs: scenario.idle_timeout_ms,
+    signal,
+    elapsedMs: launch.clock.preciseMs(),
+  })
+  const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, onProgress)
+  const unsubscribe = session.onData((bytes) => {
+    observers.recorder.push(observers.redactor.push(bytes))
+    deadlines.noteOutput()
+    quiet.noteOutput()
+  })
+  scheduler.start()
+  try {
+    const first = await Promise.race([
+      session.exited.then((exit) => ({ kind: 'exit' as const, exit })),
+      deadlines.stopped.then((reason) => ({ kind: 'stop' as const, reason })),
+    ])
+    if (first.kind === 'exit') {
+      return {
+        disposition: 'exited',
+        reason: 'exited',
+        exit: first.exit,
+        finalization: undefined,
+        failure: undefined,
+      }
+    }
+    return await endRun(
+      first.reason,
+      scenario.finalization_ms,
+      root,
+      launch.clock,
+      observers.journal,
+      deadlines,
+    )
+  } catch (error) {
+    if (root.spawnIdentity !== undefined) {
+      await deliverSignal(root.spawnIdentity, 'SIGKILL')
+    }
+    return {
+      disposition: 'failed',
+      reason: 'failed',
+      exit: undefined,
+      finalization: undefined,
+      failure: describeFailure(error),
+    }
+  } finally {
+    scheduler.finish()
+    quiet.dispose()
+    deadlines.dispose()
+    unsubscribe()
+    observers.recorder.push(observers.redactor.flush())
+    observers.recorder.end()
+  }
+}

@@ -1,0 +1,27 @@
+import { ASCIICAST_VERSIONS, exportAsciicast, readEvidenceFile } from '../../index.js'
+import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { EXIT } from '../exit-codes.js'
+import { checkOutputPath, emitDocument } from '../output.js'
+
+const EXPORT_FORMATS = ['asciicast'] as const
+const CAST_VERSIONS = ASCIICAST_VERSIONS.map(String)
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'Export a capture as an asciicast recording (asciinema play, any asciicast player)',
+  usage: 'rea export asciicast <evidence.json> [--cast-version 2|3] [--output <file.cast>]',
+  async run(argv) {
+    const { values, positionals } = parseCommandArguments(this, argv, {
+      'cast-version': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+    })
+    requirePositionals(this, positionals, ['format', 'evidence.json'])
+    const [format, evidencePath] = positionals as [string, string]
+    oneOf(format, EXPORT_FORMATS, 'the export format')
+    const version = Number(oneOf(values['cast-version'] ?? '2', CAST_VERSIONS, '--cast-version')) as 2 | 3
+    checkOutputPath(values.output, [{ path: evidencePath, label: 'the Evidence' }], 'nothing was written')
+    const evidence = await readEvidenceFile(evidencePath)
+    await emitDocument(exportAsciicast(evidence, { version }), values.output)
+    return EXIT.ok
+  },
+}

@@ -1,0 +1,50 @@
+import {
+  compareCaptures,
+  ReaError,
+  readEvidenceFile,
+  renderDivergencePage,
+  settleEvidencePair,
+} from '../../index.js'
+import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { EXIT } from '../exit-codes.js'
+import { checkOutputPath, emitDocument } from '../output.js'
+import { timingFlag } from '../timing-flag.js'
+
+export const viewCommand: Command = {
+  name: 'view',
+  summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',
+  usage:
+    'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>]',
+  async run(argv) {
+    const { values, positionals } = parseCommandArguments(this, argv, {
+      output: { type: 'string', short: 'o' },
+      timing: { type: 'string' },
+    })
+    requirePositionals(this, positionals, ['authority.json', 'reconstruction.json'])
+    const [authorityPath, reconstructionPath] = positionals as [string, string]
+    const timing = timingFlag(values.timing ?? 'tolerant', 'view')
+    checkOutputPath(
+      values.output,
+      [
+        { path: authorityPath, label: 'the authority' },
+        { path: reconstructionPath, label: 'the reconstruction' },
+      ],
+      'nothing was written',
+    )
+    if (values.output === undefined && process.stdout.isTTY) {
+      throw new ReaError('INVALID_ARGUMENTS', 'The page is HTML, which a terminal cannot show.', {
+        hint: 'Write it to a file with --output page.html (or redirect stdout), then open that file in a browser.',
+      })
+    }
+    const [authority, reconstruction] = await settleEvidencePair(
+      readEvidenceFile(authorityPath),
+      readEvidenceFile(reconstructionPath),
+    )
+    const comparison = compareCaptures(authority, reconstruction, {
+      timing,
+      sources: { authority: authorityPath, reconstruction: reconstructionPath },
+    })
+    await emitDocument(renderDivergencePage({ authority, reconstruction, comparison }), values.output)
+    return EXIT.ok
+  },
+}

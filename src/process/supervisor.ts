@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
+import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
+
+/** What a capture tells the supervisor after registering its token. */
+export interface SupervisedCapture {
+  /** The root's start identity, once read after the fork. */
+  root(identity: StartIdentity): void
+  /** Cleanup is done: the supervisor forgets the token. */
+  release(): void
+}
+
+const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => undefined }
+
+/**
+ * The one supervisor of this REA process: started on the first capture, in its own session (a kill of REA's
+ * process group does not reach it), with an empty environment (it carries no run token or test marker), and
+ * unreferenced, so it never keeps REA alive. If it dies, the next capture starts another and hands it the
+ * tokens of the captures still running.
+ */
+class Supervisor {
+  #child: ChildProcess | undefined
+  #identity: StartIdentity | undefined
+  #starting: Promise<void> | undefined
+  /** The messages of every capture not yet released, replayed to a replacement supervisor. */
+  readonly #live = new Map<string, SupervisorMessage[]>()
+
+  async register(token: string, sinceTicks: number): Promise<SupervisedCapture> {
+    const own: SupervisorMessage = { kind: 'own', token, since_ticks: sinceTicks }
+    this.#live.set(token, [own])
+    if (!this.#alive()) {
+      // Captures started together share one start: it sends every live registration, theirs included.
+      this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
+      await this.#starting
+    } else {
+      this.#send(own)
+    }
+    return {
+      root: (identity) => {
+        const message: SupervisorMessage = { kind: 'root', token, identity }
+        this.#live.get(token)?.push(message)
+        this.#send(message)
+      },
+      release: () => {
+        if (this.#live.delete(token)) {
+          this.#send({ kind: 'release', token })
+        }
+      },
+    }
+  }
+
+  async #start(): Promise<void> {
+    const args = await supervisorArguments()
+    if (args === undefined) {
+      return
+    }
+    let child: ChildProcess
+    try {
+      child = spawn(process.execPath, args, {
+        detached: true,
+        stdio: ['pipe', 'ignore', 'ignore'],
+        env: {},
+        cwd: '/',
+      })
+    } catch {
+      // Without a supervisor, only REA's own death is uncovered; the capture itself runs and cleans up as ever.
+      return
+    }
+    const forget = (): void => {
+      if (this.#child === child) {
+        this.#child = undefined
+      }
+    }
+    child.once('exit', forget)
+    child.once('error', forget)
+    // A write to a supervisor that just died fails with EPIPE; the next capture starts another.
+    child.stdin?.on('error', forget)
+    child.unref()
+    ;(child.stdin as { unref?: () => void } | null)?.unref?.()
+    this.#child = child
+    // spawn() returns once the child has exec'd, and a start identity survives exec.
+    const identity = child.pid === undefined ? undefined : readStartIdentity(child.pid)
+    this.#identity = identity?.status === 'ok' ? identity.value.identity : undefined
+    for (const messages of this.#live.values()) {
+      for (const message of messages) {
+        this.#send(message)
+      }
+    }
+  }
+
+  /**
+   * Whether the supervisor still runs. Its 'exit' event can come later than the next capture, so its identity
+   * is read again (a zombie counts as gone): one /proc read per capture.
+   */
+  #alive(): boolean {
+    const child = this.#child
+    if (child === undefined) {
+      return false
+    }
+    let alive = child.exitCode === null && child.signalCode === null
+    if (alive && this.#identity !== undefined) {
+      const current = readStartIdentity(this.#identity.pid)
+      alive = current.status === 'ok' && sameIdentity(current.value.identity, this.#identity)
+    }
+    if (!alive) {
+      this.#child = undefined
+    }
+    return alive
+  }
+
+  #send(message: SupervisorMessage): void {
+    // The pipe's write is attempted at once, so the message is in the kernel's buffer before the command starts.
+    this.#child?.stdin?.write(encodeSupervisorMessage(message))
+  }
+}
+
+let supervisor: Supervisor | undefined
+let enabled = true
+
+/** For bench/ only: captures with and without the supervisor, side by side in one process. */
+export function useSupervisor(on: boolean): void {
+  enabled = on
+}
+
+/**
+ * Registers a capture's run token with this process's supervisor (starting it if needed) before the command
+ * is launched, so that if REA dies, its owned processes are still found and killed. Where no supervisor can
+ * run (not Linux, or REA's files are not laid out as built), the capture is simply not supervised.
+ */
+export function superviseCapture(token: string, sinceTicks: number): Promise<SupervisedCapture> {
+  if (process.platform !== 'linux' || !enabled) {
+    return Promise.resolve(UNSUPERVISED)
+  }
+  supervisor ??= new Supervisor()
+  return supervisor.register(token, sinceTicks)
+}
+
+let cachedArguments: Promise<string[] | undefined> | undefined
+
+/**
+ * How to run the supervisor: the built `supervisor.js` next to REA's bundle, or, when REA runs from its
+ * TypeScript sources (its own tests under Vitest), the same entry bundled on the fly with esbuild.
+ */
+function supervisorArguments(): Promise<string[] | undefined> {
+  cachedArguments ??= locateSupervisor()
+  return cachedArguments
+}
+
+async function locateSupervisor(): Promise<string[] | undefined> {
+  const here = fileURLToPath(import.meta.url)
+  if (here.endsWith('.ts')) {
+    return [
+      '--input-type=module',
+      '--eval',
+      await bundleFromSource(path.join(path.dirname(here), 'supervisor-main.ts')),
+    ]
+  }
+  // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/).
+  for (const directory of [path.dirname(here), path.dirname(path.dirname(here))]) {
+    const script = path.join(directory, 'supervisor.js')
+    if (existsSync(script)) {
+      return [script]
+    }
+  }
+  return undefined
+}
+
+async function bundleFromSource(entry: string): Promise<string> {
+  // esbuild is a build tool of this repository (tsup's and Vite's); only source runs reach this line.
+  const esbuild = await import('esbuild')
+  try {
+    const result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      minify: true,
+      write: false,
+    })
+    return result.outputFiles[0]?.text ?? ''
+  } finally {
+    // esbuild keeps a service process for later builds; there are none, and it must not outlive a test.
+    await esbuild.stop()
+  }
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+/**
+ * xterm.js, the browser build of the terminal emulator REA captures with, inlined into every page so the page
+ * renders screens with the same parser and cell model and opens without a network. Read on the first page, so
+ * `import 'rea'` never pays for half a megabyte of script.
+ */
+
+export interface PageAssets {
+  readonly xtermScript: string
+  readonly xtermStyle: string
+}
+
+let assets: PageAssets | undefined
+
+export function loadPageAssets(): PageAssets {
+  if (assets === undefined) {
+    const require = createRequire(import.meta.url)
+    const script = readFileSync(require.resolve('@xterm/xterm/lib/xterm.js'), 'utf8')
+    const style = readFileSync(require.resolve('@xterm/xterm/css/xterm.css'), 'utf8')
+    assets = { xtermScript: inlineScript(script), xtermStyle: inlineStyle(style) }
+  }
+  return assets
+}
+
+/** A script's text where an HTML parser cannot end it early: no `</script` and no `<!--`. */
+export function inlineScript(text: string): string {
+  if (/<\/script|<!--/i.test(text)) {
+    // Rewriting arbitrary script text could change its meaning; a new xterm.js release would have to be checked.
+    throw new Error('the script cannot be inlined into a page: it contains "</script" or "<!--"')
+  }
+  return text
+}
+
+function inlineStyle(text: string): string {
+  if (/<\/style/i.test(text)) {
+    throw new Error('the style sheet cannot be inlined into a page: it contains "</style"')
+  }
+  return text
+}
+
+/** JSON inside `<script type="application/json">`: every `<` escaped, so no text in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c')
+}
+
+/** Text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}

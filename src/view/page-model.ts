@@ -1,0 +1,163 @@
+import type { Comparison } from '../compare/comparison-schema.js'
+import type { Evidence, TerminalFrame } from '../evidence/schema.js'
+import { castEvents } from '../export/cast-events.js'
+
+/**
+ * What the page's script needs, built from Evidence and nothing else: per side its recording (the same events
+ * an asciicast export holds, so a sensitive value is only ever a row of `*`) and its checkpoint frames; and per
+ * checkpoint whether the two screens are the same. The page embeds it as JSON and renders from it lazily.
+ */
+
+export const PAGE_DATA_FORMAT = 'rea.process-capture.page'
+
+export type SideLabel = 'authority' | 'reconstruction' | 'capture'
+
+export interface PageFrame {
+  readonly label: string
+  readonly at_ms: number
+  readonly status: 'retained' | 'omitted'
+  readonly reason: string | null
+  readonly columns: number
+  readonly rows: number
+  /** Zero-based, like the Evidence. */
+  readonly cursor: readonly [row: number, column: number]
+  readonly state: string
+}
+
+export interface PageSide {
+  readonly label: SideLabel
+  readonly terminal: { readonly columns: number; readonly rows: number; readonly scrollback: number }
+  /** `[at_ms, code, data]` as in an asciicast v2 recording, times in milliseconds. */
+  readonly stream: readonly (readonly [number, string, string])[]
+  /** Checkpoint frames in order (quiet frames are not compared and not shown). */
+  readonly frames: readonly PageFrame[]
+}
+
+export type CheckpointStatus = 'equal' | 'different' | 'unknown' | 'one_side' | 'single'
+
+export interface PageCheckpoint {
+  readonly label: string
+  readonly status: CheckpointStatus
+  /** The comparison's words for this checkpoint's difference, when it lists one. */
+  readonly detail: string | null
+  /** 1-based cell of the comparison's located difference in this checkpoint, when it names one. */
+  readonly cell: readonly [row: number, column: number] | null
+}
+
+export interface PageData {
+  readonly format: typeof PAGE_DATA_FORMAT
+  readonly sides: readonly PageSide[]
+  readonly checkpoints: readonly PageCheckpoint[]
+  /** The checkpoint shown first: the first divergent one, else the last. */
+  readonly initial_checkpoint: number
+}
+
+export function buildPageData(
+  sides: readonly { readonly label: SideLabel; readonly evidence: Evidence }[],
+  comparison: Comparison | null,
+): PageData {
+  const pageSides = sides.map(({ label, evidence }) => pageSide(label, evidence))
+  const count = Math.max(0, ...pageSides.map((side) => side.frames.length))
+  const checkpoints: PageCheckpoint[] = []
+  for (let index = 0; index < count; index++) {
+    checkpoints.push(checkpointOf(index, pageSides, comparison))
+  }
+  const located = comparison?.first_divergence?.location
+  const firstDifferent = checkpoints.findIndex((checkpoint) => checkpoint.status === 'different')
+  const initial =
+    located?.kind === 'terminal_frame' && located.checkpoint < count
+      ? located.checkpoint
+      : firstDifferent !== -1
+        ? firstDifferent
+        : Math.max(0, count - 1)
+  return { format: PAGE_DATA_FORMAT, sides: pageSides, checkpoints, initial_checkpoint: initial }
+}
+
+function pageSide(label: SideLabel, evidence: Evidence): PageSide {
+  const contract = evidence.commitments.comparison_contract.value
+  return {
+    label,
+    terminal: contract.terminal,
+    stream: castEvents(evidence).map((event) => [event.at_ms, event.code, event.data] as const),
+    frames: evidence.terminal.frames.filter((frame) => frame.checkpoint).map(pageFrame),
+  }
+}
+
+function pageFrame(frame: TerminalFrame): PageFrame {
+  const label = frameLabel(frame)
+  return frame.status === 'retained'
+    ? {
+        label,
+        at_ms: frame.at_ms,
+        status: 'retained',
+        reason: null,
+        columns: frame.columns,
+        rows: frame.rows,
+        cursor: [frame.cursor.row, frame.cursor.column],
+        state: frame.serialized_state,
+      }
+    : {
+        label,
+        at_ms: frame.at_ms,
+        status: 'omitted',
+        reason: frame.reason,
+        columns: 0,
+        rows: 0,
+        cursor: [0, 0],
+        state: '',
+      }
+}
+
+export function frameLabel(frame: Pick<TerminalFrame, 'trigger' | 'event_index'>): string {
+  switch (frame.trigger) {
+    case 'before_event':
+      return `before event ${frame.event_index ?? '?'}`
+    case 'after_resize':
+      return `after the resize (event ${frame.event_index ?? '?'})`
+    case 'final':
+      return 'final screen'
+    case 'quiet':
+      return 'quiet'
+  }
+}
+
+function checkpointOf(
+  index: number,
+  sides: readonly PageSide[],
+  comparison: Comparison | null,
+): PageCheckpoint {
+  const frames = sides.map((side) => side.frames[index])
+  const label = `${index} · ${frames.find((frame) => frame !== undefined)?.label ?? ''}`
+  const difference = comparison?.dimensions.terminal.differences.find(
+    (candidate) => candidate.location.kind === 'terminal_frame' && candidate.location.checkpoint === index,
+  )
+  const location = difference?.location
+  const cell =
+    location?.kind === 'terminal_frame' && location.row !== null && location.column !== null
+      ? ([location.row, location.column] as const)
+      : null
+  return { label, status: checkpointStatus(frames), detail: difference?.summary ?? null, cell }
+}
+
+function checkpointStatus(frames: readonly (PageFrame | undefined)[]): CheckpointStatus {
+  const [a, b] = frames
+  if (frames.length === 1) {
+    return 'single'
+  }
+  if (a === undefined || b === undefined) {
+    return 'one_side'
+  }
+  if (a.status === 'omitted' || b.status === 'omitted') {
+    return 'unknown'
+  }
+  if (a.label !== b.label) {
+    return 'different'
+  }
+  const same =
+    a.columns === b.columns &&
+    a.rows === b.rows &&
+    a.cursor[0] === b.cursor[0] &&
+    a.cursor[1] === b.cursor[1] &&
+    a.state === b.state
+  return same ? 'equal' : 'different'
+}

@@ -1,0 +1,137 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { serializeEvidence } from '../../src/index.js'
+import { chromiumUnavailable, openPage, type BrowserPage } from '../helpers/chromium.mjs'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+import { runCli } from '../helpers/run-cli.js'
+import { captureDemo, DEMO_SECRET } from '../helpers/viewer-demo.js'
+
+const unavailable = chromiumUnavailable()
+if (unavailable !== null) {
+  console.warn(`skipping the headless Chromium checks of the divergence page: ${unavailable}`)
+}
+
+const directory = mkdtempSync(path.join(tmpdir(), 'rea-viewer-'))
+const pageFile = path.join(directory, 'divergence.html')
+beforeAll(async () => {
+  const [authority, reconstruction] = await Promise.all([captureDemo(), captureDemo(true)])
+  writeFileSync(path.join(directory, 'authority.json'), serializeEvidence(authority))
+  writeFileSync(path.join(directory, 'reconstruction.json'), serializeEvidence(reconstruction))
+  const result = await runCli(['view', 'authority.json', 'reconstruction.json', '--output', pageFile], {
+    cwd: directory,
+  })
+  expect(result.code, result.stderr).toBe(0)
+})
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+/**
+ * Opens the page in a fresh browser for one test (every test must end the processes it started), and checks
+ * afterwards that it requested nothing but itself and logged no error.
+ */
+async function withPage(check: (page: BrowserPage) => Promise<void>): Promise<void> {
+  const page = await openPage(pathToFileURL(pageFile).href)
+  try {
+    await check(page)
+    expect(page.requests).toEqual([pathToFileURL(pageFile).href])
+    expect(page.consoleErrors).toEqual([])
+  } finally {
+    await page.close()
+  }
+}
+
+/** Text of the rendered rows of a side's terminal in a section. */
+const rowsText = (section: string, side: string) =>
+  `[...document.querySelectorAll('#${section} [data-side=${side}] .xterm-rows > div')].map((row) => row.textContent.replace(/\\u00a0/g, ' ').trimEnd())`
+
+describe.skipIf(unavailable !== null)('the divergence page in headless Chromium', () => {
+  test('shows both screens at the first divergent checkpoint with the differing cells outlined', () =>
+    withPage(async (browser) => {
+      await browser.waitFor("document.body.dataset.reaRendered === 'true'")
+      expect(await browser.evaluate('document.body.dataset.reaCheckpoint')).toBe('1')
+      const authorityRows = await browser.evaluate<string[]>(rowsText('screens', 'authority'))
+      const reconstructionRows = await browser.evaluate<string[]>(rowsText('screens', 'reconstruction'))
+      expect(authorityRows.slice(0, 4)).toEqual(['REA viewer demo', 'Name: Ada', 'Hello, Ada!', 'Secret:'])
+      expect(reconstructionRows.slice(0, 4)).toEqual([
+        'REA viewer demo',
+        'Name: Ada',
+        'Good day, Ada!',
+        'Secret:',
+      ])
+      // In colour: the program greets in yellow (palette 3) in one run and green (2) in the other.
+      expect(
+        await browser.evaluate(
+          "!!document.querySelector('#screens [data-side=authority] .xterm-rows .xterm-fg-3')",
+        ),
+      ).toBe(true)
+      expect(
+        await browser.evaluate(
+          "!!document.querySelector('#screens [data-side=reconstruction] .xterm-rows .xterm-fg-2')",
+        ),
+      ).toBe(true)
+
+      // One outlined run per side, on row 3 from column 1, marked as the comparison's located difference, and
+      // drawn over that row of the rendered terminal.
+      const outlines = await browser.evaluate<
+        { side: string; row: string; column: string; width: string; first: boolean; onRow: boolean }[]
+      >(`
+      [...document.querySelectorAll('#screens .rea-diff-cell')].map((box) => {
+        const pane = box.closest('.pane')
+        const row = pane.querySelectorAll('.xterm-rows > div')[Number(box.dataset.row) - 1].getBoundingClientRect()
+        const outline = box.getBoundingClientRect()
+        const middle = outline.top + outline.height / 2
+        return { side: pane.dataset.side, row: box.dataset.row, column: box.dataset.column, width: box.dataset.width,
+          first: box.classList.contains('rea-first'), onRow: middle > row.top && middle < row.bottom }
+      })`)
+      expect(outlines).toEqual([
+        { side: 'authority', row: '3', column: '1', width: '14', first: true, onRow: true },
+        { side: 'reconstruction', row: '3', column: '1', width: '14', first: true, onRow: true },
+      ])
+
+      const shot = path.join(directory, 'viewer.png')
+      await browser.screenshot(shot)
+      expect(statSync(shot).size).toBeGreaterThan(10_000)
+      if (process.env['REA_UPDATE_SCREENSHOT'] === '1') {
+        copyFileSync(shot, path.join(REPO_ROOT, 'docs/viewer.png'))
+      }
+    }))
+
+  test('steps to a checkpoint where the screens agree and outlines nothing', () =>
+    withPage(async (browser) => {
+      await browser.waitFor("document.body.dataset.reaRendered === 'true'")
+      await browser.click('#rea-checkpoint-list button[data-index="0"]')
+      await browser.waitFor(
+        "document.body.dataset.reaRendered === 'true' && document.body.dataset.reaCheckpoint === '0'",
+      )
+      expect(await browser.evaluate("document.querySelectorAll('#screens .rea-diff-cell').length")).toBe(0)
+      expect((await browser.evaluate<string[]>(rowsText('screens', 'reconstruction'))).slice(0, 2)).toEqual([
+        'REA viewer demo',
+        'Name:',
+      ])
+    }))
+
+  test('replays each side to the end, secret masked', () =>
+    withPage(async (browser) => {
+      await browser.click('#rea-replay-load')
+      await browser.waitFor("document.body.dataset.reaReplay === 'ready'")
+      await browser.evaluate(`(() => { const time = document.getElementById('rea-replay-time'); time.value = time.max;
+      time.dispatchEvent(new Event('input')) })()`)
+      await browser.waitFor(`${rowsText('replay', 'reconstruction')}.includes('interrupted')`)
+      const rows = await browser.evaluate<string[]>(rowsText('replay', 'reconstruction'))
+      expect(rows).toContain('Secret: *********')
+      expect(rows).toContain('resized to 72x14')
+      expect(
+        await browser.evaluate(
+          "document.querySelectorAll('#replay [data-side=authority] ol.events li').length",
+        ),
+      ).toBeGreaterThan(5)
+    }))
+})
+
+test('the page never holds the sensitive value', () => {
+  const html = readFileSync(pageFile, 'utf8')
+  expect(html).not.toContain(DEMO_SECRET)
+  expect(html).toContain('*'.repeat(DEMO_SECRET.length))
+})

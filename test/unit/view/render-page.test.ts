@@ -1,0 +1,79 @@
+import { Script } from 'node:vm'
+import { describe, expect, test } from 'vitest'
+import { checkTrace, compareCaptures, parseTraceSpec, renderDivergencePage } from '../../../src/index.js'
+import { REPLAY_SCRIPT } from '../../../src/view/client-replay.js'
+import { SCREENS_SCRIPT } from '../../../src/view/client-screens.js'
+import { buildPageData } from '../../../src/view/page-model.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
+
+/** The JSON the page's script reads, parsed back out of the page. */
+function pageData(html: string): ReturnType<typeof buildPageData> {
+  const match = /<script type="application\/json" id="rea-page-data">(.*?)<\/script>/s.exec(html)
+  return JSON.parse(match![1]!) as ReturnType<typeof buildPageData>
+}
+
+describe('renderDivergencePage', () => {
+  const authority = buildEvidence([{ chunk: 'hello </script><!-- world\r\n' }, { frame: 'retained' }])
+  const reconstruction = buildEvidence([{ chunk: 'hello there\r\n' }, { frame: 'retained' }])
+
+  test('embeds the data so that no text in it can end its script element', () => {
+    const html = renderDivergencePage({ authority, reconstruction })
+    expect(html.match(/<\/script>/g)).toHaveLength(3)
+    expect(pageData(html).sides.map((side) => side.stream[0]?.[2])).toEqual([
+      'hello </script><!-- world\r\n',
+      'hello there\r\n',
+    ])
+  })
+
+  test('compares the two sides when no comparison is given, and says so at the top', () => {
+    const html = renderDivergencePage({ authority, reconstruction })
+    expect(html).toContain('<span id="rea-verdict" class="badge bad">different</span>')
+    expect(html).toContain('<section id="terminal-diff">')
+    expect(html).toContain('-hello &lt;/script&gt;&lt;!-- world')
+    expect(html).toContain(`http-equiv="Content-Security-Policy" content="default-src 'none';`)
+  })
+
+  test('shows one capture with its trace result', () => {
+    const capture = buildEvidence([{ chunk: 'only\r\n' }])
+    const trace = checkTrace(
+      capture,
+      parseTraceSpec({
+        format: 'rea.process-capture.trace-spec',
+        format_version: 1,
+        events: [{ id: 'line', line: 'missing' }],
+      }),
+    )
+    const html = renderDivergencePage({ reconstruction: capture, trace })
+    expect(html).toContain('<section id="trace">')
+    expect(pageData(html).sides.map((side) => side.label)).toEqual(['capture'])
+  })
+
+  test('explains an assertion that compared nothing, without screens or emulator', () => {
+    const html = renderDivergencePage({ message: 'the authority file is missing' })
+    expect(html).toContain('Why nothing was compared')
+    expect(html).not.toContain('<section id="screens">')
+    expect(html.length).toBeLessThan(20_000)
+  })
+
+  test('marks each checkpoint as equal or different and starts at the first divergent one', () => {
+    const comparison = compareCaptures(authority, reconstruction)
+    const data = buildPageData(
+      [
+        { label: 'authority', evidence: authority },
+        { label: 'reconstruction', evidence: reconstruction },
+      ],
+      comparison,
+    )
+    expect(data.checkpoints.map((checkpoint) => checkpoint.status)).toEqual(['equal'])
+    expect(data.initial_checkpoint).toBe(0)
+  })
+})
+
+describe('the page scripts', () => {
+  test.each([
+    ['screens', SCREENS_SCRIPT],
+    ['replay', REPLAY_SCRIPT],
+  ])('%s script is valid JavaScript', (_name, source) => {
+    expect(() => new Script(source)).not.toThrow()
+  })
+})
