@@ -2,10 +2,13 @@ import pc from 'picocolors'
 import {
   badAuthorityArgument,
   captureAssertionRecord,
+  invalidMatcherOptions,
+  matcherOptionsIssues,
   junitAttachmentLines,
   locationInTestFile,
   matchCapture,
   matchTrace,
+  obsoleteHintWithoutReporter,
   traceAssertionRecord,
   updateModeOf,
   type AssertionRecord,
@@ -13,7 +16,13 @@ import {
   type AssertionCaptures,
   type SnapshotCount,
 } from '../src/host.js'
-import { escapeControlCharacters, type Evidence } from '../src/index.js'
+import {
+  escapeControlCharacters,
+  MATCHER_TIMING_DEFAULT,
+  type Evidence,
+  type MatcherOptions,
+} from '../src/index.js'
+import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
 export interface RunnerMatcherState {
@@ -82,6 +91,73 @@ export class AssertionCounter {
   resetNames(): void {
     this.#usedByName.clear()
   }
+}
+
+/**
+ * The authority files each test file's assertions read or wrote in this process: the obsolete-authority check
+ * needs them, per test file, once the file has run (retries and repeats add to the same set).
+ */
+export class UsedAuthorities {
+  readonly #byTestFile = new Map<string, Set<string>>()
+
+  add(testPath: string, file: string): void {
+    let files = this.#byTestFile.get(testPath)
+    if (files === undefined) {
+      files = new Set()
+      this.#byTestFile.set(testPath, files)
+    }
+    files.add(file)
+  }
+
+  /** The files used by the test file's assertions, sorted; empty when none used a file. */
+  of(testPath: string): string[] {
+    return [...(this.#byTestFile.get(testPath) ?? [])].sort()
+  }
+}
+
+/**
+ * Obsolete authorities are found by REA's reporter only. When a test file ends in a `-u` run without it, and its
+ * `__captures__` folder holds authorities the file did not use, one line says so instead of leaving the user to
+ * wonder why `-u` kept them.
+ */
+export function hintWithoutReporter(
+  testPath: string | undefined,
+  used: UsedAuthorities,
+  snapshotState: unknown,
+  reporter: string,
+  root: string,
+): void {
+  if (testPath === undefined || updateModeOf(snapshotState) !== 'all') {
+    return
+  }
+  try {
+    const hint = obsoleteHintWithoutReporter(testPath, used.of(testPath), reporter, root)
+    if (hint !== null) {
+      process.stderr.write(`${hint}\n`)
+    }
+  } catch (error) {
+    // A hint must never fail a test file.
+    process.stderr.write(`rea: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+}
+
+/**
+ * `toMatchCapture(authority?, options?)`, and `toMatchCapture(options)` for the default file: an object without
+ * Evidence's `format` field is the options.
+ */
+function captureArguments(first: unknown, second: unknown): { authority: unknown; options: unknown } {
+  const isOptions =
+    second === undefined &&
+    typeof first === 'object' &&
+    first !== null &&
+    !Array.isArray(first) &&
+    !('format' in first)
+  return isOptions ? { authority: undefined, options: first } : { authority: first, options: second }
+}
+
+/** The policy an assertion uses: its own option, else the project's (`configureRea`), else the default. */
+function timingOf(options: MatcherOptions | undefined) {
+  return options?.timing ?? projectOptions().timing ?? MATCHER_TIMING_DEFAULT
 }
 
 function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
@@ -160,7 +236,12 @@ function failedAsWritten(state: RunnerMatcherState, pass: boolean): boolean {
  * The matcher functions given to `expect.extend`, for either runner. `counter` numbers default authority
  * files; `entries` numbers every capture assertion of a test for the report folder.
  */
-export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter, entries: AssertionCounter) {
+export function createMatchers(
+  adapter: RunnerAdapter,
+  counter: AssertionCounter,
+  entries: AssertionCounter,
+  used: UsedAuthorities = new UsedAuthorities(),
+) {
   const context = (state: RunnerMatcherState, testPath: string, testName: string): RecordContext => ({
     project: adapter.project(),
     attempt: {
@@ -174,13 +255,15 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
     negated: state.isNot === true,
   })
   return {
-    toMatchCapture(this: RunnerMatcherState, received: unknown, authority?: string | Evidence) {
+    toMatchCapture(this: RunnerMatcherState, received: unknown, first?: unknown, second?: unknown) {
       const { testPath, testName } = requireTest(this, 'toMatchCapture')
-      if (!isAuthorityArgument(authority)) {
+      const { authority, options } = captureArguments(first, second)
+      const optionIssues = matcherOptionsIssues(options, 'options')
+      if (!isAuthorityArgument(authority) || optionIssues.length > 0) {
         // Called from JavaScript with something else: say so instead of failing deep inside.
-        const message = badAuthorityArgument(
-          typeof authority === 'string' ? 'an empty string' : typeof authority,
-        )
+        const message = isAuthorityArgument(authority)
+          ? invalidMatcherOptions('toMatchCapture(authority, options)', optionIssues)
+          : badAuthorityArgument(typeof authority === 'string' ? 'an empty string' : typeof authority)
         const pass = this.isNot === true
         report(adapter, this, true, {}, () =>
           captureAssertionRecord(
@@ -211,7 +294,11 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         updateCommand: adapter.updateCommand,
         root: adapter.root(),
         color: pc.isColorSupported,
+        timing: timingOf(options as MatcherOptions | undefined),
       })
+      if (result.authorityPath !== null) {
+        used.add(testPath, result.authorityPath)
+      }
       if (result.count !== null) {
         adapter.countSnapshot(this, result.count)
       }
@@ -234,8 +321,16 @@ export function createMatchers(adapter: RunnerAdapter, counter: AssertionCounter
         ...(result.actual === undefined ? {} : { actual: result.actual, expected: result.expected }),
       }
     },
-    toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown) {
+    toSatisfyTrace(this: RunnerMatcherState, received: unknown, spec: unknown, options?: unknown) {
       const { testPath, testName } = requireTest(this, 'toSatisfyTrace')
+      // A trace never reads times, so `timing` changes nothing here; it is checked so that a typo still shows.
+      const optionIssues = matcherOptionsIssues(options, 'options')
+      if (optionIssues.length > 0) {
+        return {
+          pass: this.isNot === true,
+          message: () => invalidMatcherOptions('toSatisfyTrace(spec, options)', optionIssues),
+        }
+      }
       const result = matchTrace({ received, spec, testPath, isNot: this.isNot === true })
       report(adapter, this, failedAsWritten(this, result.pass), { received: result.received }, () =>
         traceAssertionRecord(context(this, testPath, testName), result, result.received),

@@ -7,9 +7,15 @@ import {
   type Evidence,
   type ProcessScenarioInput,
 } from '../src/index.js'
-import { type AssertionRecord, REPORT_PENDING_ENV, type TraceSpecInput } from '../src/host.js'
+import {
+  type AssertionRecord,
+  REPORT_PENDING_ENV,
+  type TraceSpecInput,
+  USED_AUTHORITIES_EXTENSION,
+} from '../src/host.js'
+import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
-import { AssertionCounter, createMatchers } from './create-matchers.js'
+import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import { countJestSnapshot } from './snapshot-summary.js'
 
 /**
@@ -79,17 +85,43 @@ function nearestConfigRoot(file: string): string {
  * in the order they were written (a retried test's last attempt wins).
  */
 function writeRecord(record: AssertionRecord): void {
+  writeSideFile('.json', JSON.stringify(record))
+}
+
+function writeSideFile(extension: string, text: string): void {
   const pendingDir = process.env[REPORT_PENDING_ENV]
   if (pendingDir === undefined || pendingDir === '') {
     return
   }
   mkdirSync(pendingDir, { recursive: true })
-  const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}.json`
-  writeFileSync(path.join(pendingDir, name), JSON.stringify(record), { flag: 'wx' })
+  const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}${extension}`
+  writeFileSync(path.join(pendingDir, name), text, { flag: 'wx' })
+}
+
+/**
+ * When the test file has run, the authority files its assertions used go to the reporter as one more side file,
+ * which also says that REA's matchers saw the whole file; the reporter finds obsolete authorities with it.
+ */
+function writeUsedAuthorities(): void {
+  const testPath = (globals.expect?.getState() as { testPath?: string } | undefined)?.testPath
+  if (testPath === undefined) {
+    return
+  }
+  try {
+    writeSideFile(
+      USED_AUTHORITIES_EXTENSION,
+      JSON.stringify({ test_file: testPath, authorities: used.of(testPath) }),
+    )
+  } catch (error) {
+    process.stderr.write(
+      `rea: could not tell the reporter which authority files ${testPath} used: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+  }
 }
 
 const counter = new AssertionCounter()
 const entries = new AssertionCounter()
+const used = new UsedAuthorities()
 globals.expect.extend(
   createMatchers(
     {
@@ -102,8 +134,11 @@ globals.expect.extend(
     },
     counter,
     entries,
+    used,
   ),
 )
+
+export { configureRea } from './project-options.js'
 globals.beforeEach(() => {
   counter.resetNames()
   entries.resetNames()
@@ -120,7 +155,15 @@ async function cancelPending(): Promise<void> {
 // Captures still running when their test ends (it failed or timed out first) are cancelled and awaited.
 // Jest runs no afterEach for test.concurrent, so afterAll catches what those left at the end of the file.
 globals.afterEach(cancelPending)
-globals.afterAll(cancelPending)
+globals.afterAll(async () => {
+  await cancelPending()
+  if ((process.env[REPORT_PENDING_ENV] ?? '') === '') {
+    const state = globals.expect?.getState() as { testPath?: string; snapshotState?: unknown } | undefined
+    hintWithoutReporter(state?.testPath, used, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+  } else {
+    writeUsedAuthorities()
+  }
+})
 
 /**
  * `captureProcess` for Jest tests: the capture root is Jest's rootDir, and a capture still running when its
@@ -143,9 +186,12 @@ export function captureProcess(
 declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> {
     /** Compares the capture with its authority (default file, path relative to the test, or Evidence). */
-    toMatchCapture: CaptureMatcher<T, (authority?: string | Evidence) => R>
+    toMatchCapture: CaptureMatcher<
+      T,
+      (authority?: string | Evidence | MatcherOptions, options?: MatcherOptions) => R
+    >
     /** Checks the capture's event journal against a trace specification (object or file path). */
-    toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput) => R>
+    toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput, options?: MatcherOptions) => R>
   }
 }
 
@@ -154,8 +200,11 @@ declare global {
   namespace jest {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- must match @types/jest exactly to merge
     interface Matchers<R, T = {}> {
-      toMatchCapture: CaptureMatcher<T, (authority?: string | Evidence) => R>
-      toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput) => R>
+      toMatchCapture: CaptureMatcher<
+        T,
+        (authority?: string | Evidence | MatcherOptions, options?: MatcherOptions) => R
+      >
+      toSatisfyTrace: CaptureMatcher<T, (spec: string | TraceSpecInput, options?: MatcherOptions) => R>
     }
   }
 }

@@ -151,7 +151,15 @@ export function writeReport(
     }
   }
   write('index.json', canonicalJsonDocument(reportIndex(model, options)))
-  write('summary.md', summaryMarkdown(model, { root: options.root, reportLabel: '.', links: true }))
+  write(
+    'summary.md',
+    summaryMarkdown(model, {
+      root: options.root,
+      reportLabel: '.',
+      links: true,
+      updateCommand: `${options.runner} -u`,
+    }),
+  )
 }
 
 function reportIndex(model: ReportModel, options: WriteReportOptions) {
@@ -185,7 +193,14 @@ function reportIndex(model: ReportModel, options: WriteReportOptions) {
           record.authority_path === null ? null : relativePosix(options.root, record.authority_path),
         directory: entry.directory,
         files: entry.files,
+        timing: record.comparison?.timing ?? null,
       }
     }),
+    obsolete_authorities: model.obsolete.map((file) => ({
+      path: relativePosix(options.root, file.file),
+      test_file: relativePosix(options.root, file.testFile),
+      reason: file.reason,
+      removed: file.removed,
+    })),
   }
 }

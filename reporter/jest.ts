@@ -4,10 +4,14 @@ import {
   announceReport,
   type AssertionRecord,
   assertionRecordSchema,
+  type TestFileRun,
+  updateModeOf,
+  USED_AUTHORITIES_EXTENSION,
   withdrawPendingFolder,
 } from '../src/host.js'
 import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
+  checkObsolete,
   describe,
   guarded,
   reporterWarning,
@@ -23,13 +27,49 @@ export type { ReaReporterOptions } from './report-run.js'
 interface JestAggregatedResults {
   readonly testResults: readonly {
     readonly testFilePath: string
-    readonly testResults: readonly { readonly fullName: string; readonly status: string }[]
+    readonly testExecError?: unknown
+    readonly testResults: readonly {
+      readonly fullName: string
+      readonly status: string
+      readonly failing?: boolean
+    }[]
   }[]
 }
 
 /** The parts of Jest's global config the reporter reads. */
 interface JestGlobalConfig {
   readonly rootDir: string
+  readonly updateSnapshot?: string
+  readonly shard?: unknown
+  readonly testPathPatterns?: { readonly patterns?: readonly unknown[] } | readonly unknown[]
+  readonly nonFlagArgs?: readonly unknown[]
+  readonly onlyChanged?: boolean
+  readonly onlyFailures?: boolean
+  readonly findRelatedTests?: boolean
+  readonly changedSince?: string
+  readonly lastCommit?: boolean
+  readonly watch?: boolean
+}
+
+/** Every test file of the project runs: no shard, no path pattern, no changed-only or failed-only run. */
+function coversWholeProject(config: JestGlobalConfig | undefined): boolean {
+  if (config === undefined) {
+    return false
+  }
+  const patterns = Array.isArray(config.testPathPatterns)
+    ? config.testPathPatterns
+    : ((config.testPathPatterns as { patterns?: readonly unknown[] } | undefined)?.patterns ?? [])
+  return (
+    config.shard == null &&
+    patterns.length === 0 &&
+    (config.nonFlagArgs ?? []).length === 0 &&
+    config.onlyChanged !== true &&
+    config.onlyFailures !== true &&
+    config.findRelatedTests !== true &&
+    (config.changedSince ?? '') === '' &&
+    config.lastCommit !== true &&
+    config.watch !== true
+  )
 }
 
 /**
@@ -43,11 +83,14 @@ interface JestGlobalConfig {
  */
 export default class ReaJestReporter {
   readonly #root: string
+  readonly #globalConfig: JestGlobalConfig | undefined
   #options: ResolvedReporterOptions | undefined
   #pendingDir: string | undefined
+  #failure: Error | undefined
 
   constructor(globalConfig: JestGlobalConfig | undefined, reporterOptions?: ReaReporterOptions) {
     this.#root = globalConfig?.rootDir ?? process.cwd()
+    this.#globalConfig = globalConfig
     this.#guard('constructor', () => {
       this.#options = resolveReporterOptions(reporterOptions, this.#root, (message) => this.#warn(message))
       this.#pendingDir = path.join(this.#options.outputDir, PENDING_DIRECTORY)
@@ -86,23 +129,76 @@ export default class ReaJestReporter {
           }
         }
       }
+      const io = {
+        root: this.#root,
+        runner: 'jest' as const,
+        log: (text: string) => process.stderr.write(`${text}\n`),
+        warn: (message: string) => this.#warn(message),
+        error: (text: string) => process.stderr.write(`${text}\n`),
+      }
+      const used = this.#usedAuthorities()
+      const obsolete = checkObsolete(
+        {
+          runs: (results?.testResults ?? []).map((file): TestFileRun => ({
+            testFile: file.testFilePath,
+            tests: file.testResults.map((test) => ({
+              name: test.fullName,
+              // `test.failing` passes by throwing, so its later assertions never ran.
+              complete: test.status === 'passed' && test.failing !== true,
+            })),
+            used: used.get(file.testFilePath) ?? null,
+            broken: file.testExecError != null,
+          })),
+          wholeProject: coversWholeProject(this.#globalConfig),
+          updateMode: updateModeOf({ _updateSnapshot: this.#globalConfig?.updateSnapshot }),
+        },
+        io,
+      )
       finishRunReport(
         this.#records(),
         this.#options,
-        {
-          root: this.#root,
-          runner: 'jest',
-          log: (text) => process.stderr.write(`${text}\n`),
-          warn: (message) => this.#warn(message),
-        },
+        io,
         (record) => passed.has(`${record.test_file}\0${record.test_name}`),
+        obsolete,
       )
+      if (obsolete?.failure != null) {
+        this.#failure = new Error(obsolete.failure)
+      }
     })
   }
 
-  /** Never an error: a reporter problem must not fail the run. */
-  getLastError(): undefined {
-    return undefined
+  /**
+   * Jest fails the run when a reporter returns an error here. REA returns one only for obsolete authority files
+   * in a CI run, as Jest fails on obsolete snapshots; a problem of the reporter itself never fails a run.
+   */
+  getLastError(): Error | undefined {
+    return this.#failure
+  }
+
+  /** Per test file, the authority files its assertions used, from the side files `rea/jest` wrote. */
+  #usedAuthorities(): Map<string, string[]> {
+    const used = new Map<string, string[]>()
+    const directory = this.#pendingDir
+    if (directory === undefined || !existsSync(directory)) {
+      return used
+    }
+    for (const name of readdirSync(directory).filter((entry) => entry.endsWith(USED_AUTHORITIES_EXTENSION))) {
+      try {
+        const { test_file: testFile, authorities } = JSON.parse(
+          readFileSync(path.join(directory, name), 'utf8'),
+        ) as { test_file?: unknown; authorities?: unknown }
+        if (
+          typeof testFile === 'string' &&
+          Array.isArray(authorities) &&
+          authorities.every((file) => typeof file === 'string')
+        ) {
+          used.set(testFile, [...(used.get(testFile) ?? []), ...authorities])
+        }
+      } catch {
+        // An unreadable side file proves nothing: its test file is left out of the obsolete check.
+      }
+    }
+    return used
   }
 
   #records(): AssertionRecord[] {

@@ -8,6 +8,8 @@ import {
 import {
   type AssertionRecord,
   describeDifference,
+  describeObsolete,
+  type ObsoleteFile,
   describeDivergence,
   failureHeadline,
   failuresByPriority,
@@ -189,6 +191,8 @@ export interface SummaryMarkdownOptions {
   readonly links: boolean
   /** Stop adding rows past this many bytes, saying how many were left out. */
   readonly maxBytes?: number
+  /** How the user removes obsolete authorities, e.g. `vitest -u`. Default `-u`. */
+  readonly updateCommand?: string
 }
 
 export function totalsLine(model: ReportModel): string {
@@ -198,6 +202,46 @@ export function totalsLine(model: ReportModel): string {
     `${t.matched} matched, ${t.different} different, ${t.unknown} unknown, ${t.error} not compared, ` +
     `${t.written} authorit${t.written === 1 ? 'y' : 'ies'} written, ${t.updated} updated; ${t.failed} failed`
   )
+}
+
+/**
+ * One line about the run's obsolete authority files, e.g. `2 obsolete authority files: no assertion of this run
+ * used them; \`vitest -u\` removes them`; empty when there are none.
+ */
+export function obsoleteLine(files: readonly ObsoleteFile[], updateCommand: string): string {
+  const count = files.length
+  if (count === 0) {
+    return ''
+  }
+  const subject = `${count} obsolete authority ${count === 1 ? 'file' : 'files'}`
+  const removed = files.filter((file) => file.removed).length
+  if (removed === count) {
+    return `${subject} removed (no assertion of this run used ${count === 1 ? 'it' : 'them'})`
+  }
+  return (
+    `${subject}: no assertion of this run used ${count === 1 ? 'it' : 'them'}; ` +
+    (removed > 0
+      ? `${removed} removed, the others could not be`
+      : `\`${updateCommand}\` removes ${count === 1 ? 'it' : 'them'}`)
+  )
+}
+
+function obsoleteRows(model: ReportModel, options: SummaryMarkdownOptions): string[] {
+  if (model.obsolete.length === 0) {
+    return []
+  }
+  return [
+    '',
+    '### Obsolete authority files',
+    '',
+    `${obsoleteLine(model.obsolete, options.updateCommand ?? '-u')}.`,
+    '',
+    '| File | Removed |',
+    '| --- | --- |',
+    ...model.obsolete.map(
+      (file) => `| ${cell(code(describeObsolete(file, options.root)))} | ${file.removed ? 'yes' : 'no'} |`,
+    ),
+  ]
 }
 
 /** The run's overview: totals, then every failure with its first divergence, then the other entries. */
@@ -228,6 +272,7 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
       )
     }
   }
+  rows.push(...obsoleteRows(model, options))
   const others = model.entries.filter((entry) => entry.record.passed)
   if (others.length > 0) {
     rows.push('', '### Held', '', '| Test | Outcome |', '| --- | --- |')
@@ -248,7 +293,11 @@ export function summaryMarkdown(model: ReportModel, options: SummaryMarkdownOpti
       const left = rows
         .slice(index)
         .filter(
-          (rest) => rest.startsWith('| ') && !rest.startsWith('| ---') && !rest.startsWith('| Test |'),
+          (rest) =>
+            rest.startsWith('| ') &&
+            !rest.startsWith('| ---') &&
+            !rest.startsWith('| Test |') &&
+            !rest.startsWith('| File |'),
         ).length
       text += escapeControlCharacters(
         `\n… ${left} more row${left === 1 ? '' : 's'} left out to stay under the size limit; ${code(`${options.reportLabel}/index.json`)} lists them all.\n`,

@@ -4,15 +4,20 @@ import { z } from 'zod'
 import {
   type AssertionRecord,
   buildReportModel,
+  checkObsoleteAuthorities,
+  describeObsolete,
   failureHeadline,
   failuresByPriority,
+  type ObsoleteCheckResult,
   relativePosix,
   type ReportModel,
+  type TestFileRun,
+  type UpdateMode,
 } from '../src/host.js'
 import { escapeControlCharacters } from '../src/index.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
-import { totalsLine } from './markdown.js'
+import { obsoleteLine, totalsLine } from './markdown.js'
 
 /** What both reporters do at the end of a run, and the options they share. */
 
@@ -98,27 +103,58 @@ export interface RunReportIo {
   readonly runner: 'vitest' | 'jest'
   readonly log: (text: string) => void
   readonly warn: (message: string) => void
+  /** Prints why the run fails (obsolete authorities in a CI run). */
+  readonly error: (text: string) => void
+}
+
+/** What the runner told the reporter about the run, for the obsolete-authority check. */
+export interface RunFacts {
+  readonly runs: readonly TestFileRun[]
+  readonly wholeProject: boolean
+  readonly updateMode: UpdateMode
+}
+
+/**
+ * Finds, removes (`-u`) or fails on (CI) obsolete authority files. A problem of the check itself is a warning and
+ * no result: it must never fail a run or remove a file it is unsure of.
+ */
+export function checkObsolete(facts: RunFacts, io: RunReportIo): ObsoleteCheckResult | null {
+  try {
+    const result = checkObsoleteAuthorities({ ...facts, updateCommand: `${io.runner} -u`, root: io.root })
+    for (const problem of result.problems) {
+      io.warn(problem)
+    }
+    return result
+  } catch (error) {
+    io.warn(`could not check for obsolete authority files: ${describe(error)}`)
+    return null
+  }
 }
 
 /**
  * Writes the folder, then the console summary and GitHub output; every step failing only as a warning, and
- * none depending on another: annotations need no folder.
+ * none depending on another: annotations need no folder. A CI run with obsolete authority files prints why it
+ * fails whatever the options say; the caller fails the run.
  */
 export function finishRunReport(
   records: readonly AssertionRecord[],
   options: ResolvedReporterOptions,
   io: RunReportIo,
   testPassed?: (record: AssertionRecord) => boolean,
+  obsolete: ObsoleteCheckResult | null = null,
 ): void {
-  const model = buildReportModel(records, io.root, testPassed)
+  const model = buildReportModel(records, io.root, testPassed, obsolete?.files ?? [])
   try {
     writeReport(model, { outputDir: options.outputDir, root: io.root, runner: io.runner }, io.warn)
   } catch (error) {
     io.warn(`could not write the report to ${options.outputDir}: ${describe(error)}`)
   }
   const reportLabel = relativePosix(io.root, options.outputDir)
-  if (options.console && model.entries.length > 0) {
-    io.log(consoleSummary(model, reportLabel, io.root))
+  if (options.console && (model.entries.length > 0 || model.obsolete.length > 0)) {
+    io.log(consoleSummary(model, reportLabel, io.root, `${io.runner} -u`))
+  }
+  if (obsolete?.failure != null) {
+    io.error(`${pc.bold(' REA ')} ${pc.red(obsolete.failure)}`)
   }
   const workspace = process.env['GITHUB_WORKSPACE'] || io.root
   try {
@@ -126,7 +162,8 @@ export function finishRunReport(
       process.stdout.write(`${command}\n`)
     }
     const summaryFile = process.env['GITHUB_STEP_SUMMARY']
-    if (options.stepSummary && summaryFile !== undefined && summaryFile !== '' && model.entries.length > 0) {
+    const anything = model.entries.length > 0 || model.obsolete.length > 0
+    if (options.stepSummary && summaryFile !== undefined && summaryFile !== '' && anything) {
       appendStepSummary(model, summaryFile, io.root, reportLabel)
     }
   } catch (error) {
@@ -135,12 +172,17 @@ export function finishRunReport(
 }
 
 /** The end-of-run lines: totals, each failure's first divergence on one line, the folder. */
-export function consoleSummary(model: ReportModel, reportLabel: string, root: string): string {
+export function consoleSummary(
+  model: ReportModel,
+  reportLabel: string,
+  root: string,
+  updateCommand = '-u',
+): string {
   const t = model.totals
   const color = t.failed > 0 ? pc.red : pc.green
   // Paths, test names and headlines are the user's and the program's text; the colours are the only controls.
   const e = escapeControlCharacters
-  const lines = [`${pc.bold(' REA ')} ${color(totalsLine(model))}`]
+  const lines = model.entries.length > 0 ? [`${pc.bold(' REA ')} ${color(totalsLine(model))}`] : []
   for (const entry of failuresByPriority(model)) {
     const record = entry.record
     const where = relativePosix(root, record.location?.file ?? record.test_file)
@@ -148,6 +190,12 @@ export function consoleSummary(model: ReportModel, reportLabel: string, root: st
     lines.push(
       `  ${pc.red('✗')} ${e(`${where}${line}`)} ${pc.bold(e(record.test_name))}: ${e(failureHeadline(record))}`,
     )
+  }
+  if (model.obsolete.length > 0) {
+    lines.push(`${pc.bold(' REA ')} ${pc.yellow(obsoleteLine(model.obsolete, updateCommand))}`)
+    for (const file of model.obsolete) {
+      lines.push(`  ${pc.dim('↳')} ${describeObsolete(file, root)}`)
+    }
   }
   lines.push(`  ${pc.dim(`report: ${e(reportLabel)}/summary.md`)}`)
   return lines.join('\n')

@@ -4,8 +4,12 @@ import {
   ASSERTION_ARTIFACT_TYPE,
   type AssertionRecord,
   assertionRecordSchema,
+  type TestFileRun,
+  updateModeOf,
+  USED_AUTHORITIES_KEY,
 } from '../src/host.js'
 import {
+  checkObsolete,
   guarded,
   reporterWarning,
   finishRunReport,
@@ -45,20 +49,51 @@ export default class ReaVitestReporter implements Reporter {
     })
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const vitest = this.#vitest
+    const options = this.#options
+    if (vitest === undefined || options === undefined) {
+      return
+    }
+    let wholeProject = false
+    try {
+      wholeProject = await this.#coversWholeProject(vitest, testModules)
+    } catch (error) {
+      this.#warn(`could not tell whether this run covered every test file: ${String(error)}`)
+    }
     this.#guard('onTestRunEnd', () => {
-      const vitest = this.#vitest
-      const options = this.#options
-      if (vitest === undefined || options === undefined) {
-        return
-      }
-      finishRunReport(this.#records(testModules), options, {
+      const io = {
         root: vitest.config.root,
-        runner: 'vitest',
-        log: (text) => vitest.logger.log(text),
-        warn: (message) => this.#warn(message),
-      })
+        runner: 'vitest' as const,
+        log: (text: string) => vitest.logger.log(text),
+        warn: (message: string) => this.#warn(message),
+        error: (text: string) => vitest.logger.error(text),
+      }
+      const obsolete = checkObsolete(
+        {
+          runs: testModules.map(testFileRun),
+          wholeProject,
+          updateMode: updateModeOf({ _updateSnapshot: vitest.config.snapshotOptions.updateSnapshot }),
+        },
+        io,
+      )
+      finishRunReport(this.#records(testModules), options, io, undefined, obsolete)
+      if (obsolete?.failure != null) {
+        // The deliberate exception to "the reporter never fails the run": a CI run with obsolete authorities
+        // fails, as it does for obsolete snapshots.
+        process.exitCode = 1
+      }
     })
+  }
+
+  /** Every test file of the project ran in this run: no shard, no file filter, no changed-only run. */
+  async #coversWholeProject(vitest: Vitest, testModules: ReadonlyArray<TestModule>): Promise<boolean> {
+    if (vitest.config.shard !== undefined) {
+      return false
+    }
+    const ran = new Set(testModules.map((module) => `${module.project.name}\0${module.moduleId}`))
+    const all = await vitest.globTestSpecifications()
+    return all.every((specification) => ran.has(`${specification.project.name}\0${specification.moduleId}`))
   }
 
   #records(testModules: ReadonlyArray<TestModule>): AssertionRecord[] {
@@ -104,5 +139,20 @@ export default class ReaVitestReporter implements Reporter {
     } catch {
       // Nothing left to report with; never fail the run over it.
     }
+  }
+}
+
+/** A test module as the obsolete-authority check sees it. */
+function testFileRun(testModule: TestModule): TestFileRun {
+  const used = (testModule.meta() as Record<string, unknown>)[USED_AUTHORITIES_KEY]
+  return {
+    testFile: testModule.moduleId,
+    tests: [...testModule.children.allTests()].map((testCase) => ({
+      name: testCase.fullName,
+      // `test.fails` passes by throwing, so its later assertions never ran.
+      complete: testCase.result().state === 'passed' && testCase.options.fails !== true,
+    })),
+    used: Array.isArray(used) && used.every((file) => typeof file === 'string') ? used : null,
+    broken: testModule.errors().length > 0,
   }
 }

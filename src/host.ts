@@ -6,8 +6,23 @@
 export { matchCapture } from './authority/match-capture.js'
 export type { SnapshotCount } from './authority/match-capture.js'
 export { matchTrace } from './authority/match-trace.js'
-export { badAuthorityArgument } from './authority/messages.js'
+export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from './authority/messages.js'
+export { checkObsoleteAuthorities, obsoleteHintWithoutReporter } from './authority/obsolete-check.js'
+export type { ObsoleteCheckResult, ObsoleteFile } from './authority/obsolete-check.js'
+export { matcherOptionsIssues, parseMatcherOptions } from './authority/matcher-options.js'
+export {
+  findObsoleteAuthorities,
+  USED_AUTHORITIES_EXTENSION,
+  USED_AUTHORITIES_KEY,
+} from './authority/obsolete-authorities.js'
+export type {
+  CaptureFolder,
+  ObsoleteAuthority,
+  ObsoleteReason,
+  TestFileRun,
+} from './authority/obsolete-authorities.js'
 export { updateModeOf } from './authority/update-mode.js'
+export type { UpdateMode } from './authority/update-mode.js'
 export { describeDifference } from './compare/format-comparison.js'
 export type { TraceSpecInput } from './compare/trace/index.js'
 export { relativePosix } from './internal/relative-posix.js'

@@ -51,10 +51,12 @@ export type {
   DimensionOutcome,
   DimensionResult,
   Location,
+  NamedTimingPolicy,
   TimingPolicy,
+  TimingTolerance,
   Verdict,
 } from './compare/comparison-schema.js'
-export { TIMING_TOLERANCE } from './compare/timing.js'
+export { parseTimingPolicy, TIMING_TOLERANCE, timingPolicyIssues } from './compare/timing.js'
 export { describeLocation, formatComparison } from './compare/format-comparison.js'
 export type { FormatComparisonOptions } from './compare/format-comparison.js'
 export {
@@ -68,6 +70,8 @@ export {
 } from './compare/trace/index.js'
 export type { TraceResult, TraceSpec } from './compare/trace/index.js'
 export { authorityPathFor } from './authority/authority-path.js'
+export { MATCHER_TIMING_DEFAULT } from './authority/matcher-options.js'
+export type { MatcherOptions } from './authority/matcher-options.js'
 export { exportAsciicast, ASCIICAST_VERSIONS } from './export/asciicast.js'
 export type { AsciicastVersion, ExportAsciicastOptions } from './export/asciicast.js'
 export { renderDivergencePage } from './view/render-page.js'

@@ -18,11 +18,14 @@ const MAX_READABLE_BYTES = 100
  */
 export function authorityPathFor(testPath: string, testName: string, assertion: number): string {
   return path.join(
-    path.dirname(testPath),
-    AUTHORITY_DIRECTORY,
-    path.basename(testPath),
+    captureFolderOf(testPath),
     `${fileNameForKey(`${testName} ${assertion}`)}${AUTHORITY_EXTENSION}`,
   )
+}
+
+/** `<dir>/__captures__/<test file name>`: the folder that holds a test file's default authorities. */
+export function captureFolderOf(testPath: string): string {
+  return path.join(path.dirname(testPath), AUTHORITY_DIRECTORY, path.basename(testPath))
 }
 
 /** `<readable key>-<hash8>`: a file name that stays readable, fits every disk and keeps distinct keys apart. */
@@ -47,6 +50,28 @@ function truncateUtf8(text: string, bytes: number): string {
     result += character
   }
   return result
+}
+
+/** Whether a file name has the form of a default authority, `<readable key>-<hash8>.capture.json`. */
+export function isDefaultAuthorityName(fileName: string): boolean {
+  return DEFAULT_NAME.test(fileName)
+}
+
+const DEFAULT_NAME = /^.*-[0-9a-f]{8}\.capture\.json$/su
+
+/**
+ * Whether a default authority file name is provably the one `toMatchCapture()` of test `testName` uses for one
+ * of its assertions: the assertion number is read from the name and the whole name recomputed, hash included.
+ * A name whose readable part was cut proves nothing (its number was cut with it).
+ */
+export function isAuthorityOf(fileName: string, testName: string): boolean {
+  const assertion = /^.* (?<number>[1-9]\d{0,6})-[0-9a-f]{8}\.capture\.json$/su.exec(fileName)?.groups?.[
+    'number'
+  ]
+  return (
+    assertion !== undefined &&
+    `${fileNameForKey(`${testName} ${assertion}`)}${AUTHORITY_EXTENSION}` === fileName
+  )
 }
 
 /** An explicit authority path in a test is read relative to the test file, like `toMatchFileSnapshot`. */

@@ -1,5 +1,5 @@
 import { compareCaptures } from '../compare/compare-captures.js'
-import type { Comparison } from '../compare/comparison-schema.js'
+import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
 import type { ReaError } from '../errors.js'
 import { isReaError } from '../errors.js'
 import type { Evidence } from '../evidence/schema.js'
@@ -18,6 +18,8 @@ export interface CaptureDecisionInput {
   readonly shown: string
   readonly isNot: boolean
   readonly updateMode: UpdateMode
+  /** How timing values count in the comparison. */
+  readonly timing: TimingPolicy
 }
 
 /**
@@ -68,6 +70,7 @@ export function decideCaptureMatch(input: CaptureDecisionInput): CaptureDecision
   let comparison: Comparison
   try {
     comparison = compareCaptures(evidence, input.received, {
+      timing: input.timing,
       sources: { authority: input.shown, reconstruction: 'this capture' },
     })
   } catch (error) {

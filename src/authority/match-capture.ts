@@ -1,4 +1,4 @@
-import type { Comparison } from '../compare/comparison-schema.js'
+import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
 import { isReaError, type ReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
@@ -26,6 +26,8 @@ export interface CaptureMatchRequest {
   readonly assertion: number
   readonly updateMode: UpdateMode
   readonly isNot: boolean
+  /** How timing values count (the assertion's option, the project's, or MATCHER_TIMING_DEFAULT). */
+  readonly timing: TimingPolicy
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
   readonly updateCommand: string
   /** Paths in messages are shown relative to this folder. */
@@ -100,6 +102,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     shown,
     isNot: request.isNot,
     updateMode: request.updateMode,
+    timing: request.timing,
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }

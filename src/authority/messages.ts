@@ -1,9 +1,11 @@
 import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
-import { formatReaError, type ReaError } from '../errors.js'
+import { formatReaError, type ReaError, type ReaIssue } from '../errors.js'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
+import type { ObsoleteAuthority } from './obsolete-authorities.js'
 
 /**
  * Every message `toMatchCapture` and `toSatisfyTrace` print, in one place. Built only when a result is made,
@@ -25,7 +27,14 @@ export const receivedNotEvidence = (name: string, error: ReaError): string =>
 export const authorityObjectInvalid = (error: ReaError): string => formatReaError(error)
 
 export const badAuthorityArgument = (got: string): string =>
-  `expect(capture).toMatchCapture(authority): the authority must be omitted, a non-empty path or an Evidence object; got ${got}.`
+  `expect(capture).toMatchCapture(authority, options): the authority must be omitted, a non-empty path or an Evidence object; got ${got}.`
+
+/** Options of one assertion that are not valid: the assertion fails, naming each one. */
+export const invalidMatcherOptions = (call: string, issues: readonly ReaIssue[]): string =>
+  [
+    `expect(capture).${call}: the options are not valid.`,
+    ...issues.map((issue) => `  - ${issue.path}: ${issue.message}`),
+  ].join('\n')
 
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
   `expect(capture).toMatchCapture(): the authority ${escapeControlCharacters(shown)} could not be ${verb} (${code}).`
@@ -103,3 +112,33 @@ export function traceMessage(result: TraceResult, isNot: boolean): string {
 
 export const traceInputInvalid = (isNot: boolean, error: ReaError): string =>
   `expect(capture).${isNot ? 'not.toSatisfyTrace' : 'toSatisfyTrace'}(): ${formatReaError(error)}`
+
+/** One obsolete authority for people: its path under the root and, for a deleted test file, that. */
+export function describeObsolete(entry: ObsoleteAuthority, root: string): string {
+  return `${escapeControlCharacters(relativePosix(root, entry.file))}${entry.reason === 'test_file_deleted' ? ' (its test file is gone)' : ''}`
+}
+
+/** Why a CI run fails on obsolete authorities, with each file and how to remove them. */
+export function obsoleteAuthoritiesFailure(
+  obsolete: readonly ObsoleteAuthority[],
+  root: string,
+  updateCommand: string,
+): string {
+  const count = obsolete.length
+  return [
+    `${count} obsolete authority ${count === 1 ? 'file' : 'files'} found when no update is expected (a CI run): no assertion of this run used ${count === 1 ? 'it' : 'them'}.`,
+    ...obsolete.map((entry) => `  · ${describeObsolete(entry, root)}`),
+    `Remove ${count === 1 ? 'it' : 'them'} with \`${updateCommand}\` (a run of the whole project) or delete ${count === 1 ? 'it' : 'them'}, and commit.`,
+  ].join('\n')
+}
+
+/** `-u` cannot remove obsolete authorities without the reporter: said once per test file that has unused ones. */
+export const reporterNeededForObsolete = (
+  testPath: string,
+  count: number,
+  reporter: string,
+  root: string,
+): string =>
+  `rea: ${relativePosix(root, testPath)}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
+  `${count === 1 ? 'was' : 'were'} not used by this run. Obsolete authorities are found and removed only with ` +
+  `${reporter} in your reporters (docs/authority-files.md#obsolete-authority-files).`

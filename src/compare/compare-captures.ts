@@ -18,14 +18,17 @@ import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
 import { compareProcess } from './process.js'
 import { withUnobserved } from './residual-unknowns.js'
-import { TIMING_TOLERANCE } from './timing.js'
+import { parseTimingPolicy, timingRecord } from './timing.js'
 import { compareTerminal } from './terminal.js'
 import { terminalDiff } from './terminal-diff.js'
 import { terminalStream } from './terminal-stream.js'
 import { checkTrace, type TraceResult, type TraceSpec } from './trace/index.js'
 
 export interface CompareOptions {
-  /** `tolerant` (default) lets timing values drift within the documented tolerance; `strict` wants them equal. */
+  /**
+   * `tolerant` (default) lets timing values drift within the documented tolerance, `strict` wants them equal,
+   * `ignore` shows them without comparing, and `{ tolerance_ms, ratio }` sets the tolerance.
+   */
   readonly timing?: TimingPolicy
   /** When given, both captures must satisfy it and its verdict decides. */
   readonly trace?: TraceSpec
@@ -37,7 +40,8 @@ export interface CompareOptions {
  * Compares an authority capture with a reconstruction, dimension by dimension, and says where they diverge.
  * Both must be imported Evidence (`parseEvidence`, `readEvidenceFile`, or a fresh `captureProcess` result).
  * Throws CONTRACT_MISMATCH, naming every differing field, when they were not captured under the same
- * comparison contract. What either side did not fully observe makes its dimension unknown, never equal.
+ * comparison contract, and INVALID_ARGUMENTS for a timing policy that is not valid. What either side did not
+ * fully observe makes its dimension unknown, never equal.
  *
  * @example
  * const comparison = compareCaptures(await readEvidenceFile('authority.json'), await captureProcess(scenario))
@@ -49,7 +53,8 @@ export function compareCaptures(
   options: CompareOptions = {},
 ): Comparison {
   assertSameContract(authority, reconstruction)
-  const policy = options.timing ?? 'tolerant'
+  const policy =
+    options.timing === undefined ? 'tolerant' : parseTimingPolicy(options.timing, 'timing', 'compareCaptures')
   const streams = { authority: terminalStream(authority), reconstruction: terminalStream(reconstruction) }
   const compared = {
     terminal: compareTerminal(authority, reconstruction, streams),
@@ -71,7 +76,7 @@ export function compareCaptures(
     contract_sha256: authority.commitments.comparison_contract.sha256,
     authority: side(authority, options.sources?.authority),
     reconstruction: side(reconstruction, options.sources?.reconstruction),
-    timing: { policy, ...TIMING_TOLERANCE },
+    timing: timingRecord(policy),
     dimensions,
     first_divergence: firstDivergence(dimensions),
     unknowns: DIMENSIONS.flatMap((dimension) =>

@@ -101,8 +101,25 @@ const sideSchema = z.strictObject({
   captured_at: z.string(),
 })
 
-export const TIMING_POLICIES = ['tolerant', 'strict'] as const
-export type TimingPolicy = (typeof TIMING_POLICIES)[number]
+/** The named timing policies; an explicit {@link TimingTolerance} is the fourth kind. */
+export const TIMING_POLICIES = ['tolerant', 'strict', 'ignore'] as const
+export type NamedTimingPolicy = (typeof TIMING_POLICIES)[number]
+
+/**
+ * An explicit tolerance: two times differ only when they are more than `tolerance_ms` apart **and** more than
+ * `ratio` (0 to 1) of the larger one. A ratio r lets one side take up to 1 / (1 − r) times as long: 0.5 → 2×,
+ * 0.75 → 4×.
+ */
+export interface TimingTolerance {
+  readonly tolerance_ms: number
+  readonly ratio: number
+}
+
+/**
+ * How timing values (`at_ms`, `elapsed_ms`, `sent_at_ms`) count: `tolerant` (250 ms and 50 %), `strict` (equal
+ * to the millisecond), `ignore` (shown as notes, never a difference) or an explicit tolerance.
+ */
+export type TimingPolicy = NamedTimingPolicy | TimingTolerance
 
 export const comparisonSchema = z
   .strictObject({
@@ -116,11 +133,21 @@ export const comparisonSchema = z
     contract_sha256: z.string().describe('The comparison contract both captures share.'),
     authority: sideSchema,
     reconstruction: sideSchema,
-    timing: z.strictObject({
-      policy: z.enum(TIMING_POLICIES),
-      min_ms: count.describe('Tolerant policy: values differ only when |Δ| exceeds this …'),
-      fraction: z.number().describe('… and this fraction of the larger value.'),
-    }),
+    timing: z
+      .strictObject({
+        policy: z
+          .enum([...TIMING_POLICIES, 'tolerance'])
+          .describe('The policy used; `tolerance` is an explicit { tolerance_ms, ratio }.'),
+        min_ms: count.describe(
+          'Times differ only when |Δ| exceeds this (`tolerance_ms`; 0 under strict and ignore) …',
+        ),
+        fraction: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe('… and this share of the larger time (`ratio`; 0 under strict and ignore).'),
+      })
+      .describe('The timing policy the comparison applied. Under ignore no time is compared.'),
     dimensions: z.strictObject({
       terminal: dimensionResultSchema,
       interaction: dimensionResultSchema,

@@ -2,7 +2,6 @@ import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { bothSides, endedEarlyResult } from './ended-early.js'
-import { timingDiffers } from './timing.js'
 
 /**
  * The exit dimension: reason, code and signal, the finalization record and the exit time under the timing
@@ -39,9 +38,10 @@ export function compareExit(
     if (x.signal !== y.signal) {
       differ('signal', 'the root ended by a different signal', x.signal, y.signal)
     }
-    if (timingDiffers(x.at_ms, y.at_ms, policy)) {
-      differ('at_ms', 'the root exited at a different time', x.at_ms, y.at_ms)
-    }
+    findings.time('exit.at_ms', 'the root exited at a different time', x.at_ms, y.at_ms, policy, {
+      kind: 'exit',
+      field: 'at_ms',
+    })
   }
   const f = x.finalization
   const g = y.finalization
@@ -56,9 +56,14 @@ export function compareExit(
     if (f.exit_code !== g.exit_code) {
       differ('finalization.exit_code', 'the exit code during finalization differs', f.exit_code, g.exit_code)
     }
-    if (timingDiffers(f.elapsed_ms, g.elapsed_ms, policy)) {
-      differ('finalization.elapsed_ms', 'finalization took a different time', f.elapsed_ms, g.elapsed_ms)
-    }
+    findings.time(
+      'exit.finalization.elapsed_ms',
+      'finalization took a different time',
+      f.elapsed_ms,
+      g.elapsed_ms,
+      policy,
+      { kind: 'exit', field: 'finalization.elapsed_ms' },
+    )
     const count = Math.max(f.signals.length, g.signals.length)
     for (let index = 0; index < count; index++) {
       const s = f.signals[index]
@@ -81,14 +86,14 @@ export function compareExit(
           t.delivery,
         )
       }
-      if (timingDiffers(s.sent_at_ms, t.sent_at_ms, policy)) {
-        differ(
-          `${field}.sent_at_ms`,
-          `${s.signal} during finalization was sent at a different time`,
-          s.sent_at_ms,
-          t.sent_at_ms,
-        )
-      }
+      findings.time(
+        `exit.${field}.sent_at_ms`,
+        `${s.signal} during finalization was sent at a different time`,
+        s.sent_at_ms,
+        t.sent_at_ms,
+        policy,
+        { kind: 'exit', field: `${field}.sent_at_ms` },
+      )
     }
   }
   return findings.result()

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../internal/json-value.js'
-import type { Dimension, DimensionResult, Difference, Location } from './comparison-schema.js'
+import type { Dimension, DimensionResult, Difference, Location, TimingPolicy } from './comparison-schema.js'
+import { timingDiffers } from './timing.js'
 
 /** A dimension lists at most this many differences; the rest are counted. */
 export const MAX_DIFFERENCES_PER_DIMENSION = 50
@@ -14,6 +15,7 @@ export class DimensionFindings {
   readonly #notes: string[] = []
   #omitted = 0
   #omittedUnknowns = 0
+  #timingNotes = 0
 
   constructor(dimension: Dimension) {
     this.#dimension = dimension
@@ -44,6 +46,29 @@ export class DimensionFindings {
     })
   }
 
+  /**
+   * A timing value, compared under the policy. Under `ignore` two present times never differ; when they are not
+   * equal, both are shown as a note so that people still see them.
+   */
+  time(
+    field: string,
+    summary: string,
+    authority: number | null,
+    reconstruction: number | null,
+    policy: TimingPolicy,
+    location: Location,
+  ): void {
+    if (timingDiffers(authority, reconstruction, policy)) {
+      this.differ(field, summary, authority, reconstruction, location)
+    } else if (policy === 'ignore' && authority !== reconstruction) {
+      if (this.#timingNotes++ < MAX_DIFFERENCES_PER_DIMENSION) {
+        this.#notes.push(
+          `${field} not compared (timing: ignore): authority ${authority} ms, reconstruction ${reconstruction} ms`,
+        )
+      }
+    }
+  }
+
   /** The same reason is listed once, however many places it applies to. */
   unknown(reason: string, detail: string): void {
     if (this.#unknowns.some((unknown) => unknown.reason === reason && unknown.detail === detail)) {
@@ -62,6 +87,11 @@ export class DimensionFindings {
 
   /** Different wins over unknown: a located difference is proven whatever else went unobserved. */
   result(): DimensionResult {
+    const hiddenTimingNotes = this.#timingNotes - MAX_DIFFERENCES_PER_DIMENSION
+    if (hiddenTimingNotes > 0) {
+      this.#notes.push(`${hiddenTimingNotes} more times not compared (timing: ignore)`)
+      this.#timingNotes = MAX_DIFFERENCES_PER_DIMENSION
+    }
     const outcome =
       this.#differences.length > 0 ? 'different' : this.#unknowns.length > 0 ? 'unknown' : 'equal'
     return {

@@ -2,6 +2,7 @@ import pc from 'picocolors'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { JsonValue } from '../internal/json-value.js'
 import { DIMENSIONS, type Comparison, type Difference, type Location } from './comparison-schema.js'
+import { describeTiming } from './timing.js'
 import { formatTraceResult } from './trace/index.js'
 
 export interface FormatComparisonOptions {
@@ -24,6 +25,7 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
     `${c.bold('REA comparison')} ${verdictColor(c.bold(comparison.verdict))}${comparison.verdict_basis === 'trace' ? ' (decided by the trace specification)' : ''}`,
     `  authority       ${describeSide(comparison.authority)}`,
     `  reconstruction  ${describeSide(comparison.reconstruction)}`,
+    `  timing          ${describeTiming(comparison.timing)}`,
     '',
   ]
   const outcomeColor = { equal: c.green, different: c.red, unknown: c.yellow, not_selected: c.dim }

@@ -2,7 +2,6 @@ import type { Evidence, Interaction } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { endedEarlyResult } from './ended-early.js'
-import { timingDiffers } from './timing.js'
 
 /**
  * The interaction dimension: what became of each scripted event (dispatched, skipped because the target had
@@ -81,25 +80,25 @@ export function compareInteractions(
     }
     // When a waited event went in is the program's speed, not the scenario: only the strict policy compares it.
     const waited = authority.commitments.comparison_contract.value.events[eventIndex]?.after !== undefined
-    const differs = (p: number | null, q: number | null): boolean =>
-      waited ? policy === 'strict' && p !== q : timingDiffers(p, q, policy)
-    if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && differs(x.at_ms, y.at_ms)) {
-      findings.differ(
+    if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && (!waited || policy === 'strict')) {
+      findings.time(
         `interactions[event_index=${eventIndex}].at_ms`,
         `event ${eventIndex} (${x.type}) was dispatched at a different time`,
         x.at_ms,
         y.at_ms,
+        policy,
         location,
       )
     }
     const metX = x.wait?.met_at_ms ?? null
     const metY = y.wait?.met_at_ms ?? null
-    if (metX !== null && metY !== null && differs(metX, metY)) {
-      findings.differ(
+    if (metX !== null && metY !== null && policy === 'strict') {
+      findings.time(
         `interactions[event_index=${eventIndex}].wait.met_at_ms`,
         `event ${eventIndex} (${x.type}) saw what it waited for at a different time`,
         metX,
         metY,
+        policy,
         location,
       )
     } else if (waited && metX !== metY) {

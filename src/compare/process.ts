@@ -2,7 +2,6 @@ import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { bothSides, endedEarlyResult } from './ended-early.js'
 import { DimensionFindings } from './findings.js'
-import { timingDiffers } from './timing.js'
 
 /**
  * The process dimension rests on how the run settled and whether REA had to clean up. Command names, sample
@@ -43,11 +42,15 @@ export function compareProcess(
       kind: 'process',
       field: 'settlement.status',
     })
-  } else if (x.status === y.status && timingDiffers(x.elapsed_ms, y.elapsed_ms, policy)) {
-    findings.differ('settlement.elapsed_ms', 'settlement took a different time', x.elapsed_ms, y.elapsed_ms, {
-      kind: 'process',
-      field: 'settlement.elapsed_ms',
-    })
+  } else if (x.status === y.status) {
+    findings.time(
+      'settlement.elapsed_ms',
+      'settlement took a different time',
+      x.elapsed_ms,
+      y.elapsed_ms,
+      policy,
+      { kind: 'process', field: 'settlement.elapsed_ms' },
+    )
   }
   const p = authority.cleanup.owned_processes
   const q = reconstruction.cleanup.owned_processes

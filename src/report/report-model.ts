@@ -1,4 +1,5 @@
 import { fileNameForKey } from '../authority/authority-path.js'
+import type { ObsoleteFile } from '../authority/obsolete-check.js'
 import { DIMENSIONS, type Difference } from '../compare/comparison-schema.js'
 import { describeLocation } from '../compare/format-comparison.js'
 import { pathInside } from '../internal/path-inside.js'
@@ -48,6 +49,8 @@ export type ReportTotals = Record<AssertionOutcome, number> & {
 export interface ReportModel {
   readonly entries: readonly ReportEntry[]
   readonly totals: ReportTotals
+  /** Authority files no assertion of the run used, sorted by path (see checkObsoleteAuthorities). */
+  readonly obsolete: readonly ObsoleteFile[]
 }
 
 /**
@@ -109,6 +112,7 @@ export function buildReportModel(
   records: readonly AssertionRecord[],
   root: string,
   testPassed: (record: AssertionRecord) => boolean = () => false,
+  obsolete: readonly ObsoleteFile[] = [],
 ): ReportModel {
   const byDirectory = new Map<string, ReportEntry>()
   for (const original of records) {
@@ -152,6 +156,7 @@ export function buildReportModel(
       tests: tests.size,
       failed: entries.filter((entry) => !entry.record.passed).length,
     },
+    obsolete,
   }
 }
 

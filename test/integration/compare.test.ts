@@ -240,6 +240,43 @@ describe('rea compare-process-captures', () => {
     expect(usage.stderr).toContain('Usage: rea compare-process-captures')
   })
 
+  test('--timing takes tolerant, strict, ignore or an explicit tolerance, and names a bad one', async () => {
+    const sleepy = (seconds: string): ProcessScenarioInput => ({
+      executable: 'bash',
+      arguments: ['-c', `sleep ${seconds}; echo hi`],
+    })
+    const [quick, slow] = await Promise.all([capture(sleepy('0.2')), capture(sleepy('1.5'))])
+    const [fileA, fileB] = [writeCapture(quick), writeCapture(slow)]
+    const codes: Record<string, number> = {}
+    for (const timing of ['tolerant', 'strict', 'ignore', 'tolerance_ms=5000,ratio=0']) {
+      const result = await runCli(['compare-process-captures', fileA, fileB, '--timing', timing, '--json'])
+      codes[timing] = result.code ?? -1
+      if ((result.code ?? 3) < 3) {
+        expect(comparisonSchema.parse(JSON.parse(result.stdout)).timing.policy).toBe(
+          timing.includes('=') ? 'tolerance' : timing,
+        )
+      }
+    }
+    expect(codes).toEqual({ tolerant: 1, strict: 1, ignore: 0, 'tolerance_ms=5000,ratio=0': 0 })
+    const ignored = await runCli(['compare-process-captures', fileA, fileB, '--timing', 'ignore'])
+    expect(ignored.stdout).toContain('exit.at_ms not compared (timing: ignore)')
+
+    const bad = await runCli([
+      'compare-process-captures',
+      fileA,
+      fileB,
+      '--timing',
+      'tolerance_ms=-5,ratio=2',
+    ])
+    expect(bad.code).toBe(3)
+    expect(bad.stderr).toContain('--timing.tolerance_ms: must be a whole number of milliseconds')
+    expect(bad.stderr).toContain('--timing.ratio: must be a number from 0 to 1')
+    expect(bad.stderr).toContain('--timing tolerance_ms=500,ratio=0.75')
+    const unknown = await runCli(['compare-process-captures', fileA, fileB, '--timing', 'fast'])
+    expect(unknown.code).toBe(3)
+    expect(unknown.stderr).toContain('"tolerant", "strict", "ignore" or { tolerance_ms, ratio }: got "fast"')
+  })
+
   test('prints the trace and comparison JSON Schemas', async () => {
     for (const name of ['trace', 'comparison']) {
       const result = await runCli(['schema', name])

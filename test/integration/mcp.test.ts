@@ -185,6 +185,27 @@ describe('rea mcp', () => {
       timing: { policy: 'strict' },
       first_divergence: { field: 'terminal.stream' },
     })
+    const ignored = await call(server, 'compare_process_captures', {
+      authority: 'authority.json',
+      reconstruction: 'again.json',
+      timing: 'ignore',
+    })
+    expect(ignored.structuredContent).toMatchObject({ verdict: 'equivalent', timing: { policy: 'ignore' } })
+    const explicit = await call(server, 'compare_process_captures', {
+      authority: 'authority.json',
+      reconstruction: 'again.json',
+      timing: { tolerance_ms: 100, ratio: 0.5 },
+    })
+    expect(explicit.structuredContent).toMatchObject({
+      timing: { policy: 'tolerance', min_ms: 100, fraction: 0.5 },
+    })
+    const bad = await call(server, 'compare_process_captures', {
+      authority: 'authority.json',
+      reconstruction: 'again.json',
+      timing: { tolerance_ms: 100, ratio: 3 },
+    })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toContain('timing.ratio: must be a number from 0 to 1')
   })
 
   test('saves the Evidence elsewhere when output_path stops being writable during the capture', async () => {

@@ -62,6 +62,23 @@ describe('events that wait for what the program shows', () => {
     }
   })
 
+  test('when a waited event went in decides only under strict timing', async () => {
+    const [fast, slow] = await captureAll([prompted(['--delay', '200']), prompted(['--delay', '1400'])])
+    for (const timing of ['tolerant', 'ignore', { tolerance_ms: 0, ratio: 0 }] as const) {
+      const interaction = compareCaptures(fast!, slow!, { timing }).dimensions.interaction
+      expect(interaction.outcome, JSON.stringify(timing)).toBe('equal')
+      expect(interaction.notes.join('\n')).toMatch(/what it waited for was shown at \d+ ms in the authority/)
+    }
+    const strict = compareCaptures(fast!, slow!, { timing: 'strict' }).dimensions.interaction
+    expect(strict.outcome).toBe('different')
+    expect(strict.differences.map((difference) => difference.field)).toEqual(
+      expect.arrayContaining([
+        'interactions[event_index=0].at_ms',
+        'interactions[event_index=0].wait.met_at_ms',
+      ]),
+    )
+  })
+
   test('the same answer typed at a guessed 100 ms lands before the prompt: the screen differs (why waits exist)', async () => {
     const [waited, guessed] = await captureAll([
       prompted(['--delay', '600']),

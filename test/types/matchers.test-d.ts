@@ -1,7 +1,7 @@
 import { expect as jestExpect } from 'expect'
-import type {} from '../../matchers/jest.js'
 import { describe, expectTypeOf, test } from 'vitest'
-import { expect, test as captureTest, type BoundCaptureProcess } from '../../matchers/vitest.js'
+import { configureRea, expect, test as captureTest, type BoundCaptureProcess } from '../../matchers/vitest.js'
+import { configureRea as configureJest } from '../../matchers/jest.js'
 import type { Evidence, TraceSpec } from '../../src/index.js'
 
 declare const evidence: Evidence
@@ -15,6 +15,21 @@ describe('Vitest matchers (rea/vitest)', () => {
     expectTypeOf(expect(evidence).not.toMatchCapture).toBeCallableWith()
     // @ts-expect-error an authority is a path or Evidence, not a number
     expect(evidence).toMatchCapture(42)
+  })
+
+  test('both matchers take options; a timing policy is a name or an explicit tolerance', () => {
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith({ timing: 'strict' })
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith('a.capture.json', { timing: 'ignore' })
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith(undefined, {
+      timing: { tolerance_ms: 100, ratio: 0.5 },
+    })
+    expectTypeOf(expect(evidence).toSatisfyTrace).toBeCallableWith(spec, { timing: 'tolerant' })
+    // @ts-expect-error not a timing policy
+    expect(evidence).toMatchCapture({ timing: 'fast' })
+    // @ts-expect-error an explicit tolerance names both fields
+    expect(evidence).toMatchCapture(undefined, { timing: { ratio: 0.5 } })
+    expectTypeOf(configureRea).toBeCallableWith({ timing: 'ignore' })
+    expectTypeOf(configureJest).toBeCallableWith({ timing: { tolerance_ms: 0, ratio: 1 } })
   })
 
   test('toSatisfyTrace takes a specification or a path', () => {

@@ -4,11 +4,11 @@ import {
   readEvidenceFile,
   readTraceSpecFile,
   settleEvidencePair,
-  TIMING_POLICIES,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { timingFlag } from '../timing-flag.js'
 
 const FORMATS = ['text', ...OUTPUT_FORMATS] as const
 const EXIT_BY_VERDICT = {
@@ -21,7 +21,7 @@ export const compareProcessCapturesCommand: Command = {
   name: 'compare-process-captures',
   summary: 'Compare an authority capture with a reconstruction (exit 0 equivalent, 1 different, 2 unknown)',
   usage:
-    'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict] [--output <file>]',
+    'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--output <file>]',
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },
@@ -32,7 +32,7 @@ export const compareProcessCapturesCommand: Command = {
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json', 'trace.json'], 1)
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
-    const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
+    const timing = timingFlag(values.timing ?? 'tolerant', 'compare-process-captures')
     checkOutputPath(
       values.output,
       [

@@ -4,16 +4,17 @@ import {
   readEvidenceFile,
   renderDivergencePage,
   settleEvidencePair,
-  TIMING_POLICIES,
 } from '../../index.js'
-import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'
+import { timingFlag } from '../timing-flag.js'
 
 export const viewCommand: Command = {
   name: 'view',
   summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',
-  usage: 'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict]',
+  usage:
+    'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>]',
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       output: { type: 'string', short: 'o' },
@@ -21,7 +22,7 @@ export const viewCommand: Command = {
     })
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json'])
     const [authorityPath, reconstructionPath] = positionals as [string, string]
-    const timing = oneOf(values.timing ?? 'tolerant', TIMING_POLICIES, '--timing')
+    const timing = timingFlag(values.timing ?? 'tolerant', 'view')
     checkOutputPath(
       values.output,
       [

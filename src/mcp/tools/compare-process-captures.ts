@@ -9,6 +9,7 @@ import {
   readTraceSpecFile,
   settleEvidencePair,
   TIMING_POLICIES,
+  timingPolicyIssues,
   type Evidence,
   type ReaIssue,
   type TimingPolicy,
@@ -54,10 +55,19 @@ const argumentsSchema = z.strictObject({
     .optional()
     .describe('When given, both captures must satisfy it and its verdict decides.'),
   timing: z
-    .enum(TIMING_POLICIES)
+    .union([
+      z.enum(TIMING_POLICIES),
+      z
+        .strictObject({
+          tolerance_ms: z.int().min(0).describe('Times differ only when more than this many ms apart …'),
+          ratio: z.number().min(0).max(1).describe('… and more than this share of the larger time.'),
+        })
+        .describe('An explicit tolerance.'),
+    ])
     .default('tolerant')
     .describe(
-      '`tolerant` lets timing values drift within the documented tolerance; `strict` wants them equal.',
+      '`tolerant` lets timing values drift within the documented tolerance (250 ms and 50 %), `strict` wants ' +
+        'them equal, `ignore` shows them without comparing, `{ tolerance_ms, ratio }` sets the tolerance.',
     ),
 })
 const FIELDS = Object.keys(argumentsSchema.shape)
@@ -120,13 +130,7 @@ function checkArguments(args: ToolArguments): CompareArguments {
     issues.push(...documentIssues('trace', args['trace'], 'a trace specification'))
   }
   const timing = args['timing'] === undefined ? 'tolerant' : args['timing']
-  if (!(TIMING_POLICIES as readonly unknown[]).includes(timing)) {
-    issues.push({
-      path: 'timing',
-      rule: 'choice',
-      message: `must be one of ${TIMING_POLICIES.map((policy) => JSON.stringify(policy)).join(', ')}: got ${describeArgument(timing)}`,
-    })
-  }
+  issues.push(...timingPolicyIssues(timing, 'timing'))
   if (issues.length > 0) {
     throw invalidArguments(TOOL, issues, 'nothing was compared')
   }

@@ -33,6 +33,7 @@ const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest =
   updateCommand: 'vitest -u',
   root: directory,
   color: false,
+  timing: 'tolerant',
   ...overrides,
 })
 

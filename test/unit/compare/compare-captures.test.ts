@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { timingDiffers } from '../../../src/compare/timing.js'
-import { checkTrace, compareCaptures, isReaError, parseTraceSpec, type Evidence } from '../../../src/index.js'
+import {
+  checkTrace,
+  compareCaptures,
+  formatComparison,
+  isReaError,
+  MATCHER_TIMING_DEFAULT,
+  parseTraceSpec,
+  timingPolicyIssues,
+  type Evidence,
+} from '../../../src/index.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
 let base: Evidence
@@ -126,6 +135,89 @@ describe('timing tolerance', () => {
   test('strict wants equal milliseconds', () => {
     expect(timingDiffers(100, 101, 'strict')).toBe(true)
     expect(timingDiffers(100, 100, 'strict')).toBe(false)
+  })
+
+  test.each([
+    [209, 611, false], // bash -c 'sleep 0.2; echo hi' on a loaded runner: the issue's case
+    [1000, 3000, false], // three times slower
+    [3000, 1000, false], // or faster
+    [1000, 4000, false], // four times: the limit
+    [1000, 4100, true],
+    [5, 500, false], // start-up jitter below the 500 ms floor
+    [100, 2100, true], // a reconstruction that waits two seconds longer
+    [null, 12, true], // observed on one side only
+  ] as const)('the matchers’ default: %s vs %s differ = %s', (a, b, differs) => {
+    expect(timingDiffers(a, b, MATCHER_TIMING_DEFAULT)).toBe(differs)
+  })
+
+  test('ignore never compares two present times, but a time on one side only still differs', () => {
+    expect(timingDiffers(1, 1_000_000, 'ignore')).toBe(false)
+    expect(timingDiffers(null, 5, 'ignore')).toBe(true)
+  })
+
+  test('an explicit tolerance needs both bounds exceeded', () => {
+    const tolerance = { tolerance_ms: 100, ratio: 0 }
+    expect([timingDiffers(0, 100, tolerance), timingDiffers(0, 101, tolerance)]).toEqual([false, true])
+    expect(timingDiffers(1000, 1900, { tolerance_ms: 0, ratio: 0.5 })).toBe(false)
+  })
+
+  test('invalid policies are named by their option, with every problem', () => {
+    expect(timingPolicyIssues('fast', 'timing')).toEqual([
+      expect.objectContaining({
+        path: 'timing',
+        rule: 'choice',
+        message: expect.stringContaining('got "fast"'),
+      }),
+    ])
+    expect(timingPolicyIssues({ tolerance_ms: -1, ratio: 2, extra: 1 }, 'options.timing')).toEqual([
+      expect.objectContaining({ path: 'options.timing.extra', rule: 'unknown_key' }),
+      expect.objectContaining({ path: 'options.timing.tolerance_ms', rule: 'range' }),
+      expect.objectContaining({ path: 'options.timing.ratio', rule: 'range' }),
+    ])
+    expect(timingPolicyIssues({ tolerance_ms: 1.5 }, 't').map((issue) => [issue.path, issue.rule])).toEqual([
+      ['t.tolerance_ms', 'range'],
+      ['t.ratio', 'required'],
+    ])
+    let error: unknown
+    try {
+      compareCaptures(base, base, { timing: { tolerance_ms: 10, ratio: 1.5 } })
+    } catch (caught) {
+      error = caught
+    }
+    expect(isReaError(error) && error.code).toBe('INVALID_ARGUMENTS')
+  })
+
+  test('the document records the policy and its tolerance; under ignore the times are notes', () => {
+    const quick = structuredClone(base)
+    quick.exit.at_ms = 100
+    const slower = structuredClone(base)
+    slower.exit.at_ms = 5100
+    expect(compareCaptures(quick, slower).timing).toEqual({ policy: 'tolerant', min_ms: 250, fraction: 0.5 })
+    expect(compareCaptures(quick, slower, { timing: 'strict' }).timing).toMatchObject({
+      min_ms: 0,
+      fraction: 0,
+    })
+    const explicit = compareCaptures(quick, slower, { timing: { tolerance_ms: 6000, ratio: 0.1 } })
+    expect(explicit).toMatchObject({
+      verdict: 'equivalent',
+      timing: { policy: 'tolerance', min_ms: 6000, fraction: 0.1 },
+    })
+    const ignored = compareCaptures(quick, slower, { timing: 'ignore' })
+    expect(ignored.verdict).toBe('equivalent')
+    expect(ignored.dimensions.exit.notes).toEqual([
+      'exit.at_ms not compared (timing: ignore): authority 100 ms, reconstruction 5100 ms',
+    ])
+    expect(formatComparison(ignored, { color: false })).toContain(
+      'timing          ignore (times are shown, never compared)',
+    )
+    expect(compareCaptures(quick, slower).verdict).toBe('different')
+  })
+
+  test('ignore still fails every difference that is not a time', () => {
+    const changed = withStream(['one\r\ntwo\r\nthree!\r\n'], (copy) => {
+      copy.exit.at_ms += 5000
+    })
+    expect(compareCaptures(base, changed, { timing: 'ignore' }).verdict).toBe('different')
   })
 })
 

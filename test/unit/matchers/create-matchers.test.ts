@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Evidence } from '../../../src/index.js'
+import { MATCHER_TIMING_DEFAULT, type Evidence } from '../../../src/index.js'
+import { configureRea } from '../../../matchers/project-options.js'
+import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 import type { AssertionRecord } from '../../../src/report/assertion-record.js'
 import { countJestSnapshot } from '../../../matchers/snapshot-summary.js'
 import {
   AssertionCounter,
   createMatchers,
+  type RunnerAdapter,
   type RunnerMatcherState,
+  UsedAuthorities,
 } from '../../../matchers/create-matchers.js'
 
 const state = (task: object | undefined, name = 'greets', path = '/r/a.test.ts'): RunnerMatcherState => ({
@@ -38,6 +42,17 @@ describe('AssertionCounter', () => {
   })
 })
 
+/** A runner adapter that records nothing, with `overrides` for what a test looks at. */
+const adapter = (overrides: Partial<RunnerAdapter> = {}): RunnerAdapter => ({
+  updateCommand: 'x -u',
+  root: () => '/',
+  project: () => '',
+  recording: () => false,
+  record: () => undefined,
+  countSnapshot: () => undefined,
+  ...overrides,
+})
+
 let capture: Evidence
 beforeAll(() => {
   capture = buildEvidence([])
@@ -45,14 +60,7 @@ beforeAll(() => {
 
 describe('snapshot counting', () => {
   const matchers = createMatchers(
-    {
-      updateCommand: 'x -u',
-      root: () => '/',
-      project: () => '',
-      recording: () => false,
-      record: () => undefined,
-      countSnapshot: countJestSnapshot,
-    },
+    adapter({ countSnapshot: countJestSnapshot }),
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -80,14 +88,11 @@ describe('records for the reporter', () => {
   const recorded: AssertionRecord[] = []
   let recording = true
   const matchers = createMatchers(
-    {
-      updateCommand: 'x -u',
-      root: () => '/',
+    adapter({
       project: () => 'e2e',
       recording: () => recording,
       record: (_, record) => recorded.push(record),
-      countSnapshot: () => undefined,
-    },
+    }),
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -112,5 +117,60 @@ describe('records for the reporter', () => {
     expect(recorded[0]).toMatchObject({ project: 'e2e', attempt: { retry: 2, repeat: 1 } })
     expect(recorded[0]!.reconstruction).not.toBeNull()
     expect(recorded[1]!.message).toContain('must be omitted, a non-empty path or an Evidence object')
+  })
+})
+
+describe('options', () => {
+  const used = new UsedAuthorities()
+  const matchers = createMatchers(adapter(), new AssertionCounter(), new AssertionCounter(), used)
+  /** The capture as if its root had exited at `ms`, sealed again so that it imports. */
+  const exitingAt = (ms: number): Evidence => {
+    const copy = structuredClone(capture)
+    copy.exit.at_ms = ms
+    copy.identity_digest = computeIdentityDigest(copy)
+    return copy
+  }
+
+  test('timing comes from the assertion, else the project, else the default, which tolerates a slower machine', () => {
+    const three = exitingAt(1000)
+    const nine = exitingAt(3000)
+    expect(matchers.toMatchCapture.call(state(undefined), nine, three).pass).toBe(true)
+    expect(matchers.toMatchCapture.call(state(undefined), nine, three, { timing: 'strict' }).pass).toBe(false)
+    configureRea({ timing: 'strict' })
+    try {
+      expect(matchers.toMatchCapture.call(state(undefined), nine, three).pass).toBe(false)
+      expect(matchers.toMatchCapture.call(state(undefined), nine, three, { timing: 'ignore' }).pass).toBe(
+        true,
+      )
+    } finally {
+      configureRea({ timing: MATCHER_TIMING_DEFAULT })
+    }
+  })
+
+  test('an object without `format` is the options of the default authority', () => {
+    const testPath = '/tmp/rea-no-such-dir/a.test.ts'
+    const result = matchers.toMatchCapture.call(
+      { ...state(undefined, 'options', testPath), snapshotState: { _updateSnapshot: 'none' } },
+      capture,
+      { timing: 'ignore' },
+    )
+    expect(result.message()).toContain('does not exist, and it was not written')
+    // Looked for counts as used: the obsolete-authority check learns it from here.
+    expect(used.of(testPath)).toEqual([expect.stringMatching(/__captures__\/a\.test\.ts\/options 1-/)])
+  })
+
+  test('invalid options fail the assertion, naming each; configureRea throws', () => {
+    const bad = matchers.toMatchCapture.call(state(undefined), capture, capture, {
+      timing: { tolerance_ms: 5, ratio: 4 },
+      timeing: 1,
+    })
+    expect(bad.pass).toBe(false)
+    expect(bad.message()).toContain('options.timing.ratio: must be a number from 0 to 1')
+    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing)')
+    const trace = matchers.toSatisfyTrace.call(state(undefined), capture, {}, { timing: 'fast' })
+    expect(trace.message()).toContain('toSatisfyTrace(spec, options): the options are not valid')
+    expect(() => configureRea({ timing: 'slow' as 'strict' })).toThrow(
+      /configureRea: the options are not valid/,
+    )
   })
 })

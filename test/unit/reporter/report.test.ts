@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
 import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../reporter/artifact-writer.js'
 import { annotationCommands, appendStepSummary } from '../../../reporter/github.js'
@@ -246,6 +247,58 @@ describe('report folder', () => {
 
     writeFileSync(path.join(folder, 'file'), '')
     expect(() => resetReportFolder(path.join(folder, 'file'))).toThrow(/not a folder/)
+  })
+})
+
+describe('obsolete authority files', () => {
+  const obsolete = [
+    {
+      file: '/repo/test/__captures__/cli.test.ts/old 1-0123abcd.capture.json',
+      testFile: '/repo/test/cli.test.ts',
+      reason: 'unused' as const,
+      removed: false,
+    },
+    {
+      file: '/repo/test/__captures__/gone.test.ts/x 1-89abcdef.capture.json',
+      testFile: '/repo/test/gone.test.ts',
+      reason: 'test_file_deleted' as const,
+      removed: false,
+    },
+  ]
+
+  test('are listed in index.json, summary.md and the console, with the command that removes them', () => {
+    const folder = scratch()
+    const model = buildReportModel([record('a', 'matched')], ROOT, undefined, obsolete)
+    writeReport(model, { outputDir: folder, root: ROOT, runner: 'jest' })
+    const index = JSON.parse(readFileSync(path.join(folder, 'index.json'), 'utf8')) as Record<string, unknown>
+    expect(index['obsolete_authorities']).toEqual([
+      {
+        path: 'test/__captures__/cli.test.ts/old 1-0123abcd.capture.json',
+        test_file: 'test/cli.test.ts',
+        reason: 'unused',
+        removed: false,
+      },
+      {
+        path: 'test/__captures__/gone.test.ts/x 1-89abcdef.capture.json',
+        test_file: 'test/gone.test.ts',
+        reason: 'test_file_deleted',
+        removed: false,
+      },
+    ])
+    const summary = readFileSync(path.join(folder, 'summary.md'), 'utf8')
+    expect(summary).toContain('### Obsolete authority files')
+    expect(summary).toContain(
+      '2 obsolete authority files: no assertion of this run used them; `jest -u` removes them.',
+    )
+    expect(summary).toContain(
+      '| `test/__captures__/gone.test.ts/x 1-89abcdef.capture.json (its test file is gone)` | no |',
+    )
+    const text = stripVTControlCharacters(consoleSummary(model, 'rea-report', ROOT, 'jest -u'))
+    expect(text).toContain('↳ test/__captures__/cli.test.ts/old 1-0123abcd.capture.json')
+    const removed = obsolete.map((entry) => ({ ...entry, removed: true }))
+    expect(consoleSummary(buildReportModel([], ROOT, undefined, removed), 'r', ROOT)).toContain(
+      '2 obsolete authority files removed',
+    )
   })
 })
 

@@ -1,0 +1,63 @@
+import type { TimingPolicy, TimingTolerance } from '../compare/comparison-schema.js'
+import { timingPolicyIssues } from '../compare/timing.js'
+import { ReaError, type ReaIssue } from '../errors.js'
+
+/**
+ * Options of `toMatchCapture` and `toSatisfyTrace`, given to one assertion or once for the project
+ * (`configureRea` in a setup file).
+ */
+export interface MatcherOptions {
+  /**
+   * How timing values count in the comparison: `'tolerant'`, `'strict'`, `'ignore'` or
+   * `{ tolerance_ms, ratio }`. Default {@link MATCHER_TIMING_DEFAULT}.
+   */
+  readonly timing?: TimingPolicy
+}
+
+/**
+ * The matchers' timing policy unless a test or the project says otherwise: two times differ only when they are
+ * more than 500 ms apart and one is more than four times the other (ratio 0.75). Authorities are recorded on one
+ * machine and checked on others several times slower; a program three times slower, plus the start-up and
+ * scheduling jitter that does not scale, still matches, while a reconstruction that waits seconds longer does
+ * not. Every difference that is not a time still fails. See docs/authority-files.md.
+ */
+export const MATCHER_TIMING_DEFAULT: TimingTolerance = Object.freeze({ tolerance_ms: 500, ratio: 0.75 })
+
+const OPTION_NAMES = ['timing']
+
+/** The problems of matcher options given from outside; `path` names them (`options`, `configureRea`). */
+export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
+  if (value === undefined) {
+    return []
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [
+      { path, rule: 'type', message: `must be an object such as { timing: 'strict' }: got ${typeof value}` },
+    ]
+  }
+  const issues: ReaIssue[] = []
+  for (const [name, option] of Object.entries(value)) {
+    if (!OPTION_NAMES.includes(name)) {
+      issues.push({
+        path: `${path}.${name}`,
+        rule: 'unknown_key',
+        message: `is not an option (valid: ${OPTION_NAMES.join(', ')})`,
+      })
+    } else if (option !== undefined) {
+      issues.push(...timingPolicyIssues(option, `${path}.${name}`))
+    }
+  }
+  return issues
+}
+
+/** Project-wide options, checked when they are set so that a typo fails the setup file, not every test. */
+export function parseMatcherOptions(value: unknown, subject: string): MatcherOptions {
+  const issues = matcherOptionsIssues(value, subject)
+  if (issues.length > 0) {
+    // Runners print only the message of an error thrown in a setup file: it names every problem itself.
+    const details = issues.map((issue) => `\n  - ${issue.path}: ${issue.message}`).join('')
+    throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`)
+  }
+  const timing = (value as MatcherOptions | undefined)?.timing
+  return timing === undefined ? {} : { timing }
+}

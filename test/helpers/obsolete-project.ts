@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect } from 'vitest'
+import type { RunnerCliResult } from './run-runner-cli.js'
+
+/** One obsolete authority as the report's index.json lists it. */
+export interface IndexedObsolete {
+  readonly path: string
+  readonly test_file: string
+  readonly reason: string
+  readonly removed: boolean
+}
+
+/** The obsolete authority files the last run's report lists. */
+export function obsoleteInIndex(project: string): IndexedObsolete[] {
+  const index = JSON.parse(readFileSync(path.join(project, 'rea-report/index.json'), 'utf8')) as {
+    obsolete_authorities: IndexedObsolete[]
+  }
+  return index.obsolete_authorities
+}
+
+/**
+ * A fresh copy of a fixture project whose authorities one plain run recorded, on a quiet machine; `authority`
+ * (relative to the project) must exist afterwards.
+ */
+export async function recordedProject(
+  copy: () => string,
+  run: (project: string, args: string[]) => Promise<RunnerCliResult>,
+  authority: string,
+): Promise<string> {
+  const project = copy()
+  const recorded = await run(project, [])
+  expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0)
+  expect(existsSync(path.join(project, authority))).toBe(true)
+  return project
+}

@@ -1,0 +1,157 @@
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { authorityPathFor } from '../../src/authority/authority-path.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
+import { REPO_ROOT } from '../helpers/fixtures.js'
+import { obsoleteInIndex, recordedProject } from '../helpers/obsolete-project.js'
+import { runRunnerCli } from '../helpers/run-runner-cli.js'
+
+const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
+const projectCopy = fixtureProjects('vitest-obsolete')
+
+/** Runs the real Vitest CLI in the project; `env` holds the fixture's switches and CI. */
+function vitest(project: string, args: string[], env: Record<string, string> = {}) {
+  return runRunnerCli(VITEST, ['run', ...args], project, env)
+}
+
+/** The default authority of a test's first assertion in greet.test.mjs, relative to the project. */
+const authorityOf = (testName: string) =>
+  path.relative('/p', authorityPathFor('/p/greet.test.mjs', testName, 1))
+
+const recorded = () => recordedProject(projectCopy, vitest, authorityOf('says hi'))
+
+describe('rea/vitest timing policies through the real Vitest CLI', () => {
+  test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
+    const project = await recorded()
+    // sleep 0.2 recorded; 0.6 s now, what a loaded runner does to the short program.
+    const slow = await vitest(project, [], { CI: 'true', FIXTURE_DELAY: '0.6' })
+    expect(slow.code, slow.stdout + slow.stderr).toBe(0)
+
+    const strict = await vitest(project, [], { CI: 'true', FIXTURE_DELAY: '0.6', FIXTURE_TIMING: 'strict' })
+    expect(strict.code).toBe(1)
+    expect(strict.stdout + strict.stderr).toMatch(/the root exited at a different time at exit\.at_ms/)
+    expect(strict.stdout + strict.stderr).toContain('timing          strict')
+
+    const changed = await vitest(project, [], {
+      CI: 'true',
+      FIXTURE_DELAY: '0.6',
+      FIXTURE_TIMING: 'ignore',
+      FIXTURE_WORD: 'bye',
+    })
+    expect(changed.code).toBe(1)
+    expect(changed.stdout + changed.stderr).toContain('+bye')
+
+    const bad = await vitest(project, [], { FIXTURE_TIMING: 'fast' })
+    expect(bad.code).toBe(1)
+    expect(bad.stdout + bad.stderr).toContain('configureRea.timing: must be "tolerant", "strict", "ignore"')
+  })
+})
+
+describe('obsolete authority files through the real Vitest CLI', () => {
+  test('retries and repeats use their files, and shards merged report nothing of each other', async () => {
+    const project = await recorded()
+    const ci = await vitest(project, [], { CI: 'true' })
+    expect(ci.code, ci.stdout + ci.stderr).toBe(0)
+    expect(ci.stdout + ci.stderr).not.toContain('obsolete authority')
+    expect(obsoleteInIndex(project)).toEqual([])
+
+    const codes: number[] = []
+    for (const shard of ['1/2', '2/2']) {
+      const result = await vitest(
+        project,
+        [
+          `--shard=${shard}`,
+          '--reporter=default',
+          '--reporter=rea/reporter',
+          '--reporter=blob',
+          `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
+        ],
+        { CI: 'true' },
+      )
+      expect(result.stdout + result.stderr).not.toContain('obsolete authority')
+      codes.push(result.code)
+    }
+    expect(codes).toEqual([0, 0])
+    const merged = await vitest(project, ['--merge-reports', '--reporter=rea/reporter'], { CI: 'true' })
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0)
+    expect(obsoleteInIndex(project)).toEqual([])
+  })
+
+  test('a renamed test leaves a file a normal run reports, a filtered run does not, CI fails on and -u removes', async () => {
+    const project = await recorded()
+    const old = authorityOf('says hi')
+    const rename = { FIXTURE_RENAME: '1' }
+
+    const local = await vitest(project, [], rename)
+    expect(local.code, local.stdout + local.stderr).toBe(0)
+    expect(local.stdout).toContain(
+      '1 obsolete authority file: no assertion of this run used it; `vitest -u` removes it',
+    )
+    expect(local.stdout).toContain(`↳ ${old}`)
+    expect(obsoleteInIndex(project)).toEqual([
+      { path: old, test_file: 'greet.test.mjs', reason: 'unused', removed: false },
+    ])
+    expect(readFileSync(path.join(project, 'rea-report/summary.md'), 'utf8')).toContain(
+      '### Obsolete authority files',
+    )
+
+    // A run that leaves tests out proves nothing about their files.
+    const filtered = await vitest(project, ['-t', 'counts'], { ...rename, CI: 'true' })
+    expect(filtered.code, filtered.stdout + filtered.stderr).toBe(0)
+    expect(filtered.stdout + filtered.stderr).not.toContain('obsolete authority')
+    const only = await vitest(project, [], { ...rename, FIXTURE_ONLY: '1' })
+    expect(only.code, only.stdout + only.stderr).toBe(0)
+    expect(only.stdout + only.stderr).not.toContain('obsolete authority')
+    const subset = await vitest(project, ['again.test.mjs'], { ...rename, CI: 'true' })
+    expect(subset.code).toBe(0)
+    expect(subset.stdout + subset.stderr).not.toContain('obsolete authority')
+
+    const ci = await vitest(project, [], { ...rename, CI: 'true' })
+    expect(ci.code).toBe(1)
+    expect(ci.stdout + ci.stderr).toContain(
+      '1 obsolete authority file found when no update is expected (a CI run): no assertion of this run used it.',
+    )
+    expect(ci.stdout + ci.stderr).toContain(`· ${old}`)
+    expect(ci.stdout + ci.stderr).toContain('Remove it with `vitest -u`')
+
+    // Without rea/reporter, -u cannot tell obsolete files: it keeps them and says what is needed.
+    const alone = await vitest(project, ['-u', '--reporter=default'], rename)
+    expect(alone.code).toBe(0)
+    expect(alone.stderr).toContain(
+      'rea: greet.test.mjs: 1 authority file in its __captures__ folder was not used by this run. Obsolete authorities are found and removed only with rea/reporter',
+    )
+    expect(existsSync(path.join(project, old))).toBe(true)
+
+    const updated = await vitest(project, ['-u'], rename)
+    expect(updated.code).toBe(0)
+    expect(updated.stdout).toContain('1 obsolete authority file removed')
+    expect(existsSync(path.join(project, old))).toBe(false)
+    expect(existsSync(path.join(project, authorityOf('greets')))).toBe(true)
+    expect((await vitest(project, [], { ...rename, CI: 'true' })).code).toBe(0)
+  })
+
+  test('a deleted test file’s folder is reported by a run of the whole project and removed with -u', async () => {
+    const project = await recorded()
+    const captures = path.join(project, '__captures__')
+    cpSync(path.join(captures, 'greet.test.mjs'), path.join(captures, 'deleted.test.mjs'), {
+      recursive: true,
+    })
+    const sharded = await vitest(project, ['--shard=1/2'], { CI: 'true' })
+    expect(sharded.stdout + sharded.stderr).not.toContain('deleted.test.mjs')
+
+    const local = await vitest(project, [])
+    expect(local.code).toBe(0)
+    expect(local.stdout).toContain('2 obsolete authority files')
+    expect(local.stdout).toMatch(
+      /↳ __captures__\/deleted\.test\.mjs\/says hi 1-[0-9a-f]{8}\.capture\.json \(its test file is gone\)/,
+    )
+    expect(obsoleteInIndex(project).map((entry) => entry.reason)).toEqual([
+      'test_file_deleted',
+      'test_file_deleted',
+    ])
+
+    expect((await vitest(project, ['-u'])).code).toBe(0)
+    expect(readdirSync(captures).sort()).toEqual(['again.test.mjs', 'greet.test.mjs'])
+  })
+})
