@@ -118,9 +118,6 @@ export class OutputRecorder {
 
   #omit(bytes: Buffer): void {
     const byteLength = bytes.length
-    if (this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
-      this.#options.onText(this.#options.normalize(decodeChunk(bytes).text))
-    }
     if (this.#omittedChunks === 0) {
       this.#options.onGap?.()
     }
@@ -132,9 +129,14 @@ export class OutputRecorder {
       last.count++
       last.bytes += byteLength
       last.last_at_ms = journal.nowMs()
-      return
+    } else {
+      const position = journal.record()
+      this.omissions.push({ ...position, last_at_ms: position.at_ms, count: 1, bytes: byteLength })
     }
-    const position = journal.record()
-    this.omissions.push({ ...position, last_at_ms: position.at_ms, count: 1, bytes: byteLength })
+    // Last, as for a retained chunk: a wait this text satisfies dispatches its event right away, and the
+    // journal must already hold the omission (and the gap must already stop frames) when it does.
+    if (this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
+      this.#options.onText(this.#options.normalize(decodeChunk(bytes).text))
+    }
   }
 }

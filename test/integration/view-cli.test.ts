@@ -31,7 +31,7 @@ describe('rea view', () => {
     [['view', 'a.json'], /Expected 2 arguments \(authority\.json, reconstruction\.json\), got 1/],
     [
       ['view', 'a.json', 'b.json', '--timing', 'loose'],
-      /--timing must be one of tolerant, strict: got "loose"/,
+      /--timing: must be "tolerant", "strict", "ignore" or \{ tolerance_ms, ratio \}: got "loose"/,
     ],
     [['view', 'a.json', 'b.json', '-o', 'b.json'], /is the same file as the reconstruction b\.json/],
     [['view', 'a.json', 'missing.json', '-o', 'x.html'], /missing\.json/],

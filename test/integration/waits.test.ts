@@ -136,6 +136,26 @@ describe('events that wait for what the program shows', () => {
     ])
   })
 
+  test('output beyond limits.output_bytes still satisfies an output wait, and the journal shows it first', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: 'bash',
+        arguments: ['-c', 'printf "Name: "; read -r name; echo "got $name"'],
+        events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name: ' } }],
+        limits: { output_bytes: 4 },
+      },
+    ])
+    const interaction = evidence!.interactions[0]!
+    expect(interaction.outcome).toBe('dispatched')
+    // The omitted chunk that held the prompt comes before the event it released, and the checkpoint frame
+    // before the event is omitted for the gap rather than rendered from output that came before it.
+    expect(evidence!.terminal.omitted_chunks[0]!.sequence).toBeLessThan(interaction.sequence)
+    expect(evidence!.terminal.frames.find((frame) => frame.trigger === 'before_event')).toMatchObject({
+      status: 'omitted',
+      reason: 'raw_terminal_gap',
+    })
+  })
+
   test('output_regex with quiet_ms waits for the match and then for silence', async () => {
     const [evidence] = await captureAll([
       {
