@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
+import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
+import { runStartupBenchmark } from './startup.mjs'
 import { runSupervisorBenchmark } from './supervisor.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
 import { runViewerBenchmark } from './viewer.mjs'
@@ -27,6 +29,13 @@ if (wanted('spawn-exit')) {
   const r = results.spawn_exit
   console.log(
     `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+  )
+}
+if (wanted('startup')) {
+  results.startup = runStartupBenchmark()
+  const { version, capture_true: capture, pairs } = results.startup
+  console.log(
+    `rea --version ${version.rea_median_ms} ms vs node -e 0 ${version.node_median_ms} ms: ${version.ratio}× (target ≤ 1.3×); rea capture-process of true ${capture.rea_median_ms} ms vs ${capture.node_median_ms} ms: ${capture.ratio}× (target ≤ 2.0×); ${pairs} alternating pairs`,
   )
 }
 if (wanted('supervisor')) {
@@ -71,6 +80,15 @@ if (wanted('flood')) {
   const ratios = results.flood.ratios
   console.log(
     `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.75×), ${ratios.rea_vs_script_throughput}× script(1)`,
+  )
+}
+if (wanted('flood-memory')) {
+  results.flood_memory = runFloodMemoryBenchmark()
+  const r = results.flood_memory
+  console.log(
+    r.skipped !== undefined
+      ? `flood memory skipped: ${r.skipped}`
+      : `peak RSS of rea capture-process: 50 MB flood ${r.peak_50mb_mb} MB, 500 MB flood ${r.peak_500mb_mb} MB: growth ${r.growth_mb} MB (target ≤ 20 MB)`,
   )
 }
 if (wanted('compare')) {

@@ -1,59 +1,35 @@
-import { escapeControlCharacters, formatReaError, isReaError, REA_VERSION, ReaError } from '../index.js'
+import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '../index.js'
 import type { Command, CommandContext } from './arguments.js'
-import { capabilitiesCommand } from './commands/capabilities.js'
-import { captureProcessCommand } from './commands/capture-process.js'
-import { compareProcessCapturesCommand } from './commands/compare-process-captures.js'
-import { exportCommand } from './commands/export.js'
-import { mcpCommand } from './commands/mcp.js'
-import { schemaCommand } from './commands/schema.js'
-import { viewCommand } from './commands/view.js'
+import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
+import { answerWithoutEngine } from './help.js'
 import type { SignalCancellation } from './signals.js'
 
-const COMMANDS: readonly Command[] = [
-  captureProcessCommand,
-  compareProcessCapturesCommand,
-  viewCommand,
-  exportCommand,
-  schemaCommand,
-  capabilitiesCommand,
-  mcpCommand,
-]
-
-function helpText(): string {
-  const width = Math.max(...COMMANDS.map((command) => command.name.length))
-  return [
-    `rea ${REA_VERSION}: run a command in a real PTY and record honest Evidence of what it did`,
-    '',
-    'Commands:',
-    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
-    '',
-    'Run `rea <command> --help` for a command’s options. Exit codes are listed in docs/cli.md.',
-    '',
-  ].join('\n')
+/** Each command loads only when it runs: `rea capture-process` never loads the MCP SDK or the page builder. */
+const LOAD_COMMAND: Record<CommandName, () => Promise<Command>> = {
+  'capture-process': async () => (await import('./commands/capture-process.js')).captureProcessCommand,
+  'compare-process-captures': async () =>
+    (await import('./commands/compare-process-captures.js')).compareProcessCapturesCommand,
+  view: async () => (await import('./commands/view.js')).viewCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
+  schema: async () => (await import('./commands/schema.js')).schemaCommand,
+  capabilities: async () => (await import('./commands/capabilities.js')).capabilitiesCommand,
+  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
 }
 
 async function main(argv: string[], context: CommandContext): Promise<number> {
-  const [name, ...rest] = argv
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined
-    process.stdout.write(topic === undefined ? helpText() : `Usage: ${topic.usage}\n`)
+  const answer = answerWithoutEngine(argv)
+  if (answer !== undefined) {
+    process.stdout.write(answer)
     return EXIT.ok
   }
-  if (name === '--version' || name === '-V') {
-    process.stdout.write(`${REA_VERSION}\n`)
-    return EXIT.ok
-  }
-  const command = COMMANDS.find((candidate) => candidate.name === name)
-  if (command === undefined) {
+  const [name = '', ...rest] = argv
+  if (!isCommandName(name)) {
     throw new ReaError('INVALID_ARGUMENTS', `Unknown command "${name}".`, {
-      hint: `Commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}. Run \`rea --help\` for details.`,
+      hint: `Commands: ${COMMAND_NAMES.join(', ')}. Run \`rea --help\` for details.`,
     })
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`)
-    return EXIT.ok
-  }
+  const command = await LOAD_COMMAND[name]()
   return command.run(rest, context)
 }
 

@@ -2,11 +2,11 @@ import { checkCapabilities } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument } from '../output.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 export const capabilitiesCommand: Command = {
   name: 'capabilities',
-  summary: 'Diagnose whether this host can capture (PTY backend, process inspection)',
-  usage: 'rea capabilities [--json]',
+  ...COMMAND_TEXT['capabilities'],
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, { json: { type: 'boolean' } })
     requirePositionals(this, positionals, [])

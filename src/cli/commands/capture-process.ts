@@ -14,6 +14,7 @@ import {
   writeDocument,
 } from '../output.js'
 import { createProgressWriter } from '../progress-writer.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 const FORMATS = [...OUTPUT_FORMATS, 'summary'] as const
 const REDIRECTION_HINT =
@@ -22,9 +23,7 @@ const REDIRECTION_HINT =
 
 export const captureProcessCommand: Command = {
   name: 'capture-process',
-  summary: 'Run a scenario in a real PTY and print its Evidence',
-  usage:
-    'rea capture-process <scenario.json> [--json | --format toon|json|summary] [--output <file>] [--no-progress]',
+  ...COMMAND_TEXT['capture-process'],
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },

@@ -9,6 +9,7 @@ import { oneOf, parseCommandArguments, requirePositionals, type Command } from '
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
 import { timingFlag } from '../timing-flag.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 const FORMATS = ['text', ...OUTPUT_FORMATS] as const
 const EXIT_BY_VERDICT = {
@@ -19,9 +20,7 @@ const EXIT_BY_VERDICT = {
 
 export const compareProcessCapturesCommand: Command = {
   name: 'compare-process-captures',
-  summary: 'Compare an authority capture with a reconstruction (exit 0 equivalent, 1 different, 2 unknown)',
-  usage:
-    'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--output <file>]',
+  ...COMMAND_TEXT['compare-process-captures'],
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },

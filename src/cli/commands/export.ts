@@ -2,14 +2,14 @@ import { ASCIICAST_VERSIONS, exportAsciicast, readEvidenceFile } from '../../ind
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 const EXPORT_FORMATS = ['asciicast'] as const
 const CAST_VERSIONS = ASCIICAST_VERSIONS.map(String)
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'Export a capture as an asciicast recording (asciinema play, any asciicast player)',
-  usage: 'rea export asciicast <evidence.json> [--cast-version 2|3] [--output <file.cast>]',
+  ...COMMAND_TEXT['export'],
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       'cast-version': { type: 'string' },

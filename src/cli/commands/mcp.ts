@@ -2,11 +2,11 @@ import { inspect } from 'node:util'
 import { escapeControlCharacters, ReaError } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 export const mcpCommand: Command = {
   name: 'mcp',
-  summary: 'Serve capture and comparison to MCP clients over stdio (see docs/mcp.md)',
-  usage: 'rea mcp [--root <directory>]',
+  ...COMMAND_TEXT['mcp'],
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })
     requirePositionals(this, positionals, [])

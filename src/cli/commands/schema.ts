@@ -2,11 +2,11 @@ import { jsonSchemaFor, SCHEMA_NAMES } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument } from '../output.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 export const schemaCommand: Command = {
   name: 'schema',
-  summary: 'Print the JSON Schema of a document REA reads or writes',
-  usage: `rea schema <${SCHEMA_NAMES.join('|')}>`,
+  ...COMMAND_TEXT['schema'],
   async run(argv) {
     const { positionals } = parseCommandArguments(this, argv, {})
     requirePositionals(this, positionals, ['name'])

@@ -9,12 +9,11 @@ import { parseCommandArguments, requirePositionals, type Command } from '../argu
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'
 import { timingFlag } from '../timing-flag.js'
+import { COMMAND_TEXT } from '../command-text.js'
 
 export const viewCommand: Command = {
   name: 'view',
-  summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',
-  usage:
-    'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>]',
+  ...COMMAND_TEXT['view'],
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       output: { type: 'string', short: 'o' },

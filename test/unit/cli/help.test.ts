@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { COMMAND_NAMES, COMMAND_TEXT } from '../../../src/cli/command-text.js'
+import { answerWithoutEngine } from '../../../src/cli/help.js'
+import { SCHEMA_NAMES } from '../../../src/index.js'
+import { REA_VERSION } from '../../../src/version.js'
+
+describe('answers that need no engine', () => {
+  test('--version and -V print the version', () => {
+    expect(answerWithoutEngine(['--version'])).toBe(`${REA_VERSION}\n`)
+    expect(answerWithoutEngine(['-V'])).toBe(`${REA_VERSION}\n`)
+  })
+
+  test('no arguments, --help, -h and help list every command with its summary', () => {
+    for (const argv of [[], ['--help'], ['-h'], ['help'], ['help', 'no-such-command']]) {
+      const text = answerWithoutEngine(argv)
+      for (const name of COMMAND_NAMES) {
+        expect(text).toContain(`  ${name}`)
+        expect(text).toContain(COMMAND_TEXT[name].summary)
+      }
+    }
+  })
+
+  test('help <command> and <command> --help print its usage', () => {
+    expect(answerWithoutEngine(['help', 'view'])).toBe(`Usage: ${COMMAND_TEXT.view.usage}\n`)
+    expect(answerWithoutEngine(['capture-process', 'x.json', '--help'])).toContain(
+      `Usage: ${COMMAND_TEXT['capture-process'].usage}`,
+    )
+  })
+
+  test('a command line that runs something, or names no command, is left to the engine', () => {
+    expect(answerWithoutEngine(['capture-process', 'x.json'])).toBeUndefined()
+    expect(answerWithoutEngine(['nonsense', '--help'])).toBeUndefined()
+  })
+
+  test('the schema usage names exactly the schemas rea schema prints', () => {
+    expect(COMMAND_TEXT.schema.usage).toBe(`rea schema <${SCHEMA_NAMES.join('|')}>`)
+  })
+})
