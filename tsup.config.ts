@@ -1,38 +1,55 @@
 import { defineConfig } from 'tsup'
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'cli/main': 'src/cli/main.ts',
-    vitest: 'matchers/vitest.ts',
-    jest: 'matchers/jest.ts',
-    reporter: 'reporter/vitest.ts',
-    'jest-reporter': 'reporter/jest.ts',
-    // Built for bench/ only; not in the package exports.
-    'bench-internals': 'src/bench-internals.ts',
-    // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
-    supervisor: 'src/process/supervisor-main.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: {
+// Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
+// The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
+// esbuild bundles the supervisor only when REA runs from its TypeScript sources; never part of the package.
+const external = ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild']
+
+// `npm run build` empties dist/ first: the two builds below write to it side by side, so neither cleans.
+export default defineConfig([
+  {
     entry: {
       index: 'src/index.ts',
       vitest: 'matchers/vitest.ts',
       jest: 'matchers/jest.ts',
       reporter: 'reporter/vitest.ts',
       'jest-reporter': 'reporter/jest.ts',
+      // Built for bench/ only; not in the package exports.
+      'bench-internals': 'src/bench-internals.ts',
+      // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
+      supervisor: 'src/process/supervisor-main.ts',
     },
+    format: ['esm', 'cjs'],
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        vitest: 'matchers/vitest.ts',
+        jest: 'matchers/jest.ts',
+        reporter: 'reporter/vitest.ts',
+        'jest-reporter': 'reporter/jest.ts',
+      },
+    },
+    clean: false,
+    target: 'node20',
+    sourcemap: true,
+    splitting: true,
+    shims: true,
+    external,
   },
-  clean: true,
-  target: 'node20',
-  sourcemap: true,
-  splitting: true,
-  shims: true,
-  // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
-  // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
-  // esbuild bundles the supervisor only when REA runs from its TypeScript sources; never part of the package.
-  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
-  // zod is bundled: loaded as its package it is about 100 modules to resolve, read and link, which cost every
-  // rea process (and every test worker) about 30 ms more than the same code in one of REA's chunks.
-  noExternal: ['zod'],
-})
+  {
+    // The CLI is built on its own into dist/cli/, with zod bundled into its chunks: loaded as a package, zod is
+    // about 100 modules to resolve, read and link, which cost every rea process about 30 ms more. The library
+    // keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and a
+    // chunk holding zod would cost every Vitest process a parse of a megabyte.
+    entry: { main: 'src/cli/main.ts' },
+    outDir: 'dist/cli',
+    format: ['esm'],
+    clean: false,
+    target: 'node20',
+    sourcemap: true,
+    splitting: true,
+    shims: true,
+    external,
+    noExternal: ['zod'],
+  },
+])

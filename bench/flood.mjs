@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
 
-export function runFloodBenchmark({ bytes = 50_000_000, rounds = 9 } = {}) {
+export function runFloodBenchmark({ bytes = 50_000_000, rounds = 15 } = {}) {
   const floodCommand = `head -c ${bytes} /dev/zero | tr '\\0' a`
   const work = mkdtempSync(path.join(tmpdir(), 'rea-bench-flood-'))
   const scenario = path.join(work, 'scenario.json')

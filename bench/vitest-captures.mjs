@@ -35,7 +35,7 @@ for (let index = 0; index < ${COUNT}; index++) await once()
 console.log(JSON.stringify({ ms: performance.now() - started }))
 `
 
-export function runVitestCapturesBenchmark({ rounds = 3 } = {}) {
+export function runVitestCapturesBenchmark({ rounds = 15 } = {}) {
   const project = mkdtempSync(path.join(tmpdir(), 'rea-bench-vitest-'))
   try {
     mkdirSync(path.join(project, 'node_modules'))

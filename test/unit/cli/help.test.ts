@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { COMMAND_NAMES, COMMAND_TEXT } from '../../../src/cli/command-text.js'
 import { answerWithoutEngine } from '../../../src/cli/help.js'
@@ -34,5 +35,22 @@ describe('answers that need no engine', () => {
 
   test('the schema usage names exactly the schemas rea schema prints', () => {
     expect(COMMAND_TEXT.schema.usage).toBe(`rea schema <${SCHEMA_NAMES.join('|')}>`)
+  })
+
+  test('the entry and the help module import nothing of the engine, so --version stays as fast as Node', () => {
+    const importsOf = (file: string): string[] =>
+      [
+        ...readFileSync(new URL(`../../../src/cli/${file}`, import.meta.url), 'utf8').matchAll(
+          /from '([^']+)'/g,
+        ),
+      ].map((match) => match[1]!)
+    expect(importsOf('main.ts')).toEqual(['./exit-codes.js', './help.js', './signals.js'])
+    expect(importsOf('help.ts')).toEqual(['../version.js', './command-text.js'])
+    expect(importsOf('command-text.ts')).toEqual([])
+    // exit-codes.ts and signals.ts import only types from the engine, which the build erases.
+    for (const file of ['exit-codes.ts', 'signals.ts']) {
+      const source = readFileSync(new URL(`../../../src/cli/${file}`, import.meta.url), 'utf8')
+      expect(source.match(/^import (?!type ).*$/gm) ?? [], file).toEqual([])
+    }
   })
 })
