@@ -1,13 +1,21 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
 // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
 // esbuild bundles the supervisor only when REA runs from its TypeScript sources; never part of the package.
-const external = ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild']
+const shared: Options = {
+  // `npm run build` empties dist/ first: the two builds below write to it side by side, so neither cleans.
+  clean: false,
+  target: 'node20',
+  sourcemap: true,
+  splitting: true,
+  shims: true,
+  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
+}
 
-// `npm run build` empties dist/ first: the two builds below write to it side by side, so neither cleans.
 export default defineConfig([
   {
+    ...shared,
     entry: {
       index: 'src/index.ts',
       vitest: 'matchers/vitest.ts',
@@ -29,27 +37,16 @@ export default defineConfig([
         'jest-reporter': 'reporter/jest.ts',
       },
     },
-    clean: false,
-    target: 'node20',
-    sourcemap: true,
-    splitting: true,
-    shims: true,
-    external,
   },
   {
     // The CLI is built on its own into dist/cli/, with zod bundled into its chunks: loaded as a package, zod is
     // about 100 modules to resolve, read and link, which cost every rea process about 30 ms more. The library
     // keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and a
     // chunk holding zod would cost every Vitest process a parse of a megabyte.
+    ...shared,
     entry: { main: 'src/cli/main.ts' },
     outDir: 'dist/cli',
     format: ['esm'],
-    clean: false,
-    target: 'node20',
-    sourcemap: true,
-    splitting: true,
-    shims: true,
-    external,
     noExternal: ['zod'],
   },
 ])

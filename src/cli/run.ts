@@ -2,7 +2,6 @@ import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '.
 import type { Command, CommandContext } from './arguments.js'
 import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
-import { answerWithoutEngine } from './help.js'
 import type { SignalCancellation } from './signals.js'
 
 /** Each command loads only when it runs: `rea capture-process` never loads the MCP SDK or the page builder. */
@@ -18,11 +17,6 @@ const LOAD_COMMAND: Record<CommandName, () => Promise<Command>> = {
 }
 
 async function main(argv: string[], context: CommandContext): Promise<number> {
-  const answer = answerWithoutEngine(argv)
-  if (answer !== undefined) {
-    process.stdout.write(answer)
-    return EXIT.ok
-  }
   const [name = '', ...rest] = argv
   if (!isCommandName(name)) {
     throw new ReaError('INVALID_ARGUMENTS', `Unknown command "${name}".`, {

@@ -9,27 +9,26 @@ interface XtermClasses {
   readonly SerializeAddon: typeof SerializeModule.SerializeAddon
 }
 
-let xtermLoading: Promise<XtermClasses> | undefined
-/** Set once loaded, so a renderer can open without waiting for a promise. */
-let xtermLoaded: XtermClasses | undefined
+let xterm: XtermClasses | undefined
 
 /**
  * Loads @xterm/headless on first need: a process that only compares Evidence never pays for it. Both packages
  * are CommonJS and are loaded with require: an ESM import of them first runs Node's CommonJS export scanner
- * over the 300 KB bundle, which doubled the load time (about 30 ms against 15 ms).
+ * over the 300 KB bundle, which doubled the load time (about 30 ms against 15 ms). Throws when they cannot be
+ * loaded; a failure is not kept, so a later renderer tries again.
  */
-export function loadXterm(): Promise<XtermClasses> {
-  xtermLoading ??= Promise.resolve().then(() => {
+function loadXterm(): XtermClasses {
+  if (xterm === undefined) {
     const require = createRequire(import.meta.url)
-    const xterm = require('@xterm/headless') as typeof XtermModule
-    const serialize = require('@xterm/addon-serialize') as typeof SerializeModule
-    xtermLoaded = {
-      Terminal: fromNamespace(xterm, 'Terminal'),
-      SerializeAddon: fromNamespace(serialize, 'SerializeAddon'),
+    xterm = {
+      Terminal: fromNamespace(require('@xterm/headless') as typeof XtermModule, 'Terminal'),
+      SerializeAddon: fromNamespace(
+        require('@xterm/addon-serialize') as typeof SerializeModule,
+        'SerializeAddon',
+      ),
     }
-    return xtermLoaded
-  })
-  return xtermLoading
+  }
+  return xterm
 }
 
 // @xterm/headless is CommonJS: in Node ESM its namespace holds only `default`; under CJS interop the classes sit
@@ -90,11 +89,9 @@ export class Renderer {
   readonly #options: RendererOptions
   #terminal: XtermTerminal | undefined
   #serializer: XtermSerializer | undefined
-  #opening = false
   #openFailure: Error | undefined
   #batch: string[] = []
   #batchCharacters = 0
-  #waitingForOpen: PendingWrite[] = []
   #pendingWrites = 0
   #pendingCharacters = 0
   #paused = false
@@ -228,16 +225,12 @@ export class Renderer {
     return this.#terminal
   }
 
-  /** Whether the screen reflects everything handed in so far, opening xterm now when it is already loaded. */
+  /** Whether the screen reflects everything handed in so far (opening xterm if nothing was yet). */
   #readyToRead(): boolean {
     if (this.#disposed || this.#batch.length > 0 || this.#pendingWrites > 0) {
       return false
     }
-    if (this.#terminal === undefined && xtermLoaded !== undefined && !this.#opening) {
-      this.#opening = true
-      this.#open(xtermLoaded)
-    }
-    return this.#terminal !== undefined
+    return this.#ensureOpen() !== undefined
   }
 
   #flushBatch(): void {
@@ -261,15 +254,12 @@ export class Renderer {
       this.#paused = true
       this.#flowControl.pause()
     }
-    if (this.#terminal === undefined) {
-      this.#waitingForOpen.push(write)
-      this.#startOpening()
+    const terminal = this.#ensureOpen()
+    if (terminal === undefined) {
+      // xterm could not be loaded: the write counts as parsed, and a read then fails with the reason.
+      this.#parsed(write)
       return
     }
-    this.#writeToTerminal(this.#terminal, write)
-  }
-
-  #writeToTerminal(terminal: XtermTerminal, write: PendingWrite): void {
     terminal.write(write.text, () => this.#parsed(write))
   }
 
@@ -283,46 +273,35 @@ export class Renderer {
     write.onParsed?.()
   }
 
-  #open({ Terminal, SerializeAddon }: XtermClasses): void {
-    const terminal = new Terminal({
+  /** The terminal, opened on first need; undefined when xterm could not be loaded (`#openFailure` says why). */
+  #ensureOpen(): XtermTerminal | undefined {
+    if (this.#terminal !== undefined || this.#openFailure !== undefined) {
+      return this.#terminal
+    }
+    let classes: XtermClasses
+    try {
+      classes = loadXterm()
+    } catch (error) {
+      this.#openFailure = new Error(
+        `the terminal renderer (@xterm/headless) could not be loaded: ${String(error)}`,
+      )
+      return undefined
+    }
+    const terminal = new classes.Terminal({
       cols: this.#size.columns,
       rows: this.#size.rows,
       scrollback: this.#size.scrollback,
       allowProposedApi: true,
       logLevel: 'off',
     })
-    this.#serializer = new SerializeAddon()
+    this.#serializer = new classes.SerializeAddon()
     terminal.loadAddon(this.#serializer)
     const onReply = this.#options.onReply
     if (onReply !== undefined) {
       terminal.onData(onReply)
     }
     this.#terminal = terminal
-    for (const write of this.#waitingForOpen.splice(0)) {
-      this.#writeToTerminal(terminal, write)
-    }
-    if (this.#disposed) {
-      terminal.dispose()
-    }
-  }
-
-  #startOpening(): void {
-    if (this.#opening) {
-      return
-    }
-    this.#opening = true
-    void loadXterm().then(
-      (classes) => this.#open(classes),
-      (error: unknown) => {
-        // Every waiting read then fails with this error instead of waiting forever.
-        this.#openFailure = new Error(
-          `the terminal renderer (@xterm/headless) could not be loaded: ${String(error)}`,
-        )
-        for (const write of this.#waitingForOpen.splice(0)) {
-          this.#parsed(write)
-        }
-      },
-    )
+    return terminal
   }
 }
 
