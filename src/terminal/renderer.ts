@@ -55,6 +55,29 @@ export interface RendererSize {
   readonly scrollback: number
 }
 
+/**
+ * The screen of a terminal nothing was ever written to, by size: read once from a real xterm, then handed to
+ * every renderer of that size that is read untouched (a program that printed nothing), which so never opens a
+ * terminal of its own. Opening one and serializing it is most of what the final frame of such a capture costs.
+ */
+const untouchedScreens = new Map<string, RenderedScreen>()
+
+function sizeKey(size: RendererSize): string {
+  return `${size.columns}x${size.rows}x${size.scrollback}`
+}
+
+/** A copy, so that no caller can change the screen the next capture gets. */
+function copyScreen(screen: RenderedScreen): RenderedScreen {
+  return { ...screen, cursor: { ...screen.cursor }, lines: [...screen.lines] }
+}
+
+/**
+ * Queued text up to this size is parsed at once when a frame needs it and xterm has nothing pending, instead of
+ * through xterm's write queue, which parses on a later timer tick (at least 1 ms in Node) for every frame. About
+ * a millisecond of parsing, so a frame taken while the program runs never holds up reading its output for long.
+ */
+export const RENDER_SYNC_CHARACTERS = 64 * 1024
+
 /** Queued text is handed to xterm in pieces of about this size (xterm drops input beyond 50 MB pending). */
 export const RENDER_QUEUE_FLUSH_CHARACTERS = 1024 * 1024
 /** Flow control: ask the PTY reader to pause while xterm has this much unparsed text, resume at the low mark. */
@@ -90,6 +113,8 @@ export class Renderer {
   #terminal: XtermTerminal | undefined
   #serializer: XtermSerializer | undefined
   #openFailure: Error | undefined
+  /** Whether anything was ever enqueued, written or resized: until then the screen is the untouched one. */
+  #touched = false
   #batch: string[] = []
   #batchCharacters = 0
   #pendingWrites = 0
@@ -120,7 +145,11 @@ export class Renderer {
 
   /** Whether the screen already reflects everything enqueued or written, so it can be read synchronously. */
   get idle(): boolean {
-    return this.#terminal !== undefined && this.#batch.length === 0 && this.#pendingWrites === 0
+    return (
+      (this.#terminal !== undefined || this.#untouchedScreen() !== undefined) &&
+      this.#batch.length === 0 &&
+      this.#pendingWrites === 0
+    )
   }
 
   /** Queues text for the renderer; it reaches xterm when a frame is taken or the queue grows large. */
@@ -128,6 +157,7 @@ export class Renderer {
     if (this.#disposed || text === '') {
       return
     }
+    this.#touched = true
     this.#batch.push(text)
     this.#batchCharacters += text.length
     if (this.#batchCharacters >= RENDER_QUEUE_FLUSH_CHARACTERS) {
@@ -148,6 +178,7 @@ export class Renderer {
       onParsed?.()
       return
     }
+    this.#touched = true
     this.#flushBatch()
     this.#hand({ text, onParsed })
   }
@@ -157,7 +188,7 @@ export class Renderer {
     return new Promise((resolve, reject) => {
       // Nothing left to parse: read now. Going through xterm's write queue would cost a timer tick (at least
       // 1 ms in Node) for every frame, which is most of what a frame of a quiet program costs.
-      if (this.#readyToRead()) {
+      if (this.#readyToRead() || this.#parseQueueNow()) {
         try {
           resolve(read())
         } catch (error) {
@@ -182,9 +213,13 @@ export class Renderer {
 
   /** Reads the current screen; call it inside `whenRendered` to tie it to a point in the stream. */
   readScreen(): RenderedScreen {
+    const untouched = this.#untouchedScreen()
+    if (untouched !== undefined) {
+      return copyScreen(untouched)
+    }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
-    return {
+    const screen = {
       columns: terminal.cols,
       rows: terminal.rows,
       cursor: { row: buffer.cursorY, column: buffer.cursorX },
@@ -193,10 +228,18 @@ export class Renderer {
         scrollback: this.#size.scrollback,
       }),
     }
+    if (!this.#touched && !untouchedScreens.has(sizeKey(this.#size))) {
+      untouchedScreens.set(sizeKey(this.#size), copyScreen(screen))
+    }
+    return screen
   }
 
   /** Every visible row as it stands, trailing U+0020 removed: cheaper than a whole screen. */
   readLines(): string[] {
+    const untouched = this.#untouchedScreen()
+    if (untouched !== undefined) {
+      return [...untouched.lines]
+    }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
     const lines: string[] = []
@@ -225,12 +268,42 @@ export class Renderer {
     return this.#terminal
   }
 
-  /** Whether the screen reflects everything handed in so far (opening xterm if nothing was yet). */
+  /**
+   * Whether the screen reflects everything handed in so far (opening xterm if nothing was yet and the untouched
+   * screen of this size is not known).
+   */
   #readyToRead(): boolean {
     if (this.#disposed || this.#batch.length > 0 || this.#pendingWrites > 0) {
       return false
     }
-    return this.#ensureOpen() !== undefined
+    return this.#untouchedScreen() !== undefined || this.#ensureOpen() !== undefined
+  }
+
+  /**
+   * Parses what is queued synchronously, when it is small and xterm has nothing pending (so nothing written
+   * earlier could be overtaken); false when the queue must go through xterm's write queue instead.
+   */
+  #parseQueueNow(): boolean {
+    if (this.#disposed || this.#pendingWrites > 0 || this.#batchCharacters > RENDER_SYNC_CHARACTERS) {
+      return false
+    }
+    const terminal = this.#ensureOpen()
+    const writeSync = terminal === undefined ? undefined : synchronousWriter(terminal)
+    if (writeSync === undefined) {
+      return false
+    }
+    const text = this.#batch.join('')
+    this.#batch = []
+    this.#batchCharacters = 0
+    writeSync(text)
+    return true
+  }
+
+  /** The known screen of an untouched terminal of this size, while this renderer has none open and untouched. */
+  #untouchedScreen(): RenderedScreen | undefined {
+    return this.#terminal === undefined && !this.#touched && !this.#disposed
+      ? untouchedScreens.get(sizeKey(this.#size))
+      : undefined
   }
 
   #flushBatch(): void {
@@ -303,6 +376,16 @@ export class Renderer {
     this.#terminal = terminal
     return terminal
   }
+}
+
+/**
+ * xterm's synchronous write, where this xterm has one: the same parser its write queue runs, without the timer
+ * tick. It is internal to xterm (its core's `writeSync`, kept for its own tests and deprecated in name), so REA
+ * looks for it and falls back on the write queue when a version lacks it; the renderer tests compare both ways.
+ */
+function synchronousWriter(terminal: XtermTerminal): ((text: string) => void) | undefined {
+  const core = (terminal as unknown as { _core?: { writeSync?: (text: string) => void } })._core
+  return typeof core?.writeSync === 'function' ? (text) => core.writeSync?.(text) : undefined
 }
 
 /** Only U+0020 is removed: other trailing whitespace is content the program wrote. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { Renderer, trimTrailingSpaces } from '../../../src/terminal/renderer.js'
+import { Renderer, RENDER_SYNC_CHARACTERS, trimTrailingSpaces } from '../../../src/terminal/renderer.js'
 
 const renderers: Renderer[] = []
 
@@ -143,5 +143,100 @@ describe('Renderer', () => {
     renderer.write('late')
     expect(renderer.pendingWrites).toBe(0)
     expect(() => renderer.dispose()).not.toThrow()
+  })
+})
+describe('Renderer of a program that printed nothing', () => {
+  test('reads the untouched screen of a size seen before without opening a terminal', async () => {
+    const first = createRenderer(33, 7, 5)
+    const opened = await first.whenRendered(() => first.readScreen())
+    expect(first.opened).toBe(true)
+
+    const second = createRenderer(33, 7, 5)
+    expect(second.idle).toBe(true)
+    const screen = await second.whenRendered(() => second.readScreen())
+    expect(second.readScreen()).toEqual(screen)
+    expect(second.readLines()).toEqual(opened.lines)
+    expect(second.opened).toBe(false)
+    // The very screen a real xterm of that size shows.
+    expect(screen).toEqual(opened)
+    expect(screen).toMatchObject({ columns: 33, rows: 7, cursor: { row: 0, column: 0 } })
+    expect(screen.lines).toEqual(['', '', '', '', '', '', ''])
+  })
+
+  test('hands out copies: changing one screen does not change the next', async () => {
+    const warm = createRenderer(21, 2, 0)
+    await warm.whenRendered(() => warm.readScreen())
+    const screen = createRenderer(21, 2, 0).readScreen()
+    screen.lines[0] = 'changed'
+    ;(screen.cursor as { row: number }).row = 5
+    const next = createRenderer(21, 2, 0).readScreen()
+    expect(next.lines).toEqual(['', ''])
+    expect(next.cursor).toEqual({ row: 0, column: 0 })
+  })
+
+  test('a renderer that was written to, even nothing, or resized shows its own screen', async () => {
+    const warm = createRenderer(35, 3, 5)
+    await warm.whenRendered(() => warm.readScreen())
+
+    const written = await render(createRenderer(35, 3, 5), 'text')
+    expect(written.lines[0]).toBe('text')
+
+    const resized = createRenderer(35, 3, 5)
+    resized.resize(12, 2)
+    const screen = await resized.whenRendered(() => resized.readScreen())
+    expect(screen).toMatchObject({ columns: 12, rows: 2 })
+    expect(resized.opened).toBe(true)
+
+    const queued = createRenderer(35, 3, 5)
+    queued.enqueue('queued')
+    expect(queued.idle).toBe(false)
+    expect((await queued.whenRendered(() => queued.readScreen())).lines[0]).toBe('queued')
+  })
+
+  test('a size never read untouched opens a terminal as before', async () => {
+    const renderer = createRenderer(36, 4, 5)
+    expect(renderer.idle).toBe(false)
+    await renderer.whenRendered(() => renderer.readScreen())
+    expect(renderer.opened).toBe(true)
+  })
+})
+
+describe('Renderer parsing a small queue at once', () => {
+  const sample =
+    '\x1b[2J\x1b[H\x1b[1;31mred\x1b[0m plain \u4f60\u597d\r\n' +
+    Array.from({ length: 30 }, (_, index) => `line ${index}\x1b[K`).join('\r\n') +
+    '\x1b[5;3H\x1b[7minverse\x1b[27m\x1b[?25l\x1b]0;title\x07tail'
+
+  /** Takes a frame; says whether the read ran before whenRendered returned. */
+  function frame(renderer: Renderer) {
+    let read = false
+    const screen = renderer.whenRendered(() => {
+      read = true
+      return renderer.readScreen()
+    })
+    return { readInSameTurn: read, screen }
+  }
+
+  test('reads a frame of a small queue in the same turn, with the screen the write queue gives', async () => {
+    const queued = createRenderer(40, 8, 20)
+    queued.enqueue(sample)
+    const { readInSameTurn, screen } = frame(queued)
+    expect(readInSameTurn).toBe(true)
+    expect(await screen).toEqual(await render(createRenderer(40, 8, 20), sample))
+  })
+
+  test('a queue larger than the bound, or one behind a pending write, goes through the write queue', async () => {
+    const large = createRenderer(40, 8, 20)
+    large.enqueue('x'.repeat(RENDER_SYNC_CHARACTERS + 1))
+    const fromLarge = frame(large)
+    expect(fromLarge.readInSameTurn).toBe(false)
+    expect((await fromLarge.screen).lines[7]).toMatch(/^x+$/)
+
+    const behind = createRenderer(40, 8, 20)
+    behind.write('first ')
+    behind.enqueue('second')
+    const fromBehind = frame(behind)
+    expect(fromBehind.readInSameTurn).toBe(false)
+    expect((await fromBehind.screen).lines[0]).toBe('first second')
   })
 })
