@@ -146,38 +146,36 @@ describe('Renderer', () => {
   })
 })
 describe('Renderer of a program that printed nothing', () => {
-  test('reads the untouched screen of a size seen before without opening a terminal', async () => {
-    const first = createRenderer(33, 7, 5)
-    const opened = await first.whenRendered(() => first.readScreen())
-    expect(first.opened).toBe(true)
+  test.for([
+    [80, 24, 1000],
+    [1, 1, 0],
+    [33, 7, 5],
+    [200, 60, 0],
+  ] as const)(
+    'shows the screen a real xterm of %ix%i (scrollback %i) shows, without opening one',
+    async ([columns, rows, scrollback]) => {
+      const untouched = createRenderer(columns, rows, scrollback)
+      expect(untouched.idle).toBe(true)
+      const screen = await untouched.whenRendered(() => untouched.readScreen())
+      expect(untouched.opened).toBe(false)
+      expect(untouched.readLines()).toEqual(screen.lines)
 
-    const second = createRenderer(33, 7, 5)
-    expect(second.idle).toBe(true)
-    const screen = await second.whenRendered(() => second.readScreen())
-    expect(second.readScreen()).toEqual(screen)
-    expect(second.readLines()).toEqual(opened.lines)
-    expect(second.opened).toBe(false)
-    // The very screen a real xterm of that size shows.
-    expect(screen).toEqual(opened)
-    expect(screen).toMatchObject({ columns: 33, rows: 7, cursor: { row: 0, column: 0 } })
-    expect(screen.lines).toEqual(['', '', '', '', '', '', ''])
-  })
+      // Writing nothing opens a real terminal.
+      const real = createRenderer(columns, rows, scrollback)
+      expect(await render(real, '')).toEqual(screen)
+      expect(real.opened).toBe(true)
+    },
+  )
 
-  test('hands out copies: changing one screen does not change the next', async () => {
-    const warm = createRenderer(21, 2, 0)
-    await warm.whenRendered(() => warm.readScreen())
-    const screen = createRenderer(21, 2, 0).readScreen()
+  test('hands out a new screen each time: changing one does not change the next', () => {
+    const renderer = createRenderer(21, 2, 0)
+    const screen = renderer.readScreen()
     screen.lines[0] = 'changed'
     ;(screen.cursor as { row: number }).row = 5
-    const next = createRenderer(21, 2, 0).readScreen()
-    expect(next.lines).toEqual(['', ''])
-    expect(next.cursor).toEqual({ row: 0, column: 0 })
+    expect(renderer.readScreen()).toMatchObject({ lines: ['', ''], cursor: { row: 0, column: 0 } })
   })
 
-  test('a renderer that was written to, even nothing, or resized shows its own screen', async () => {
-    const warm = createRenderer(35, 3, 5)
-    await warm.whenRendered(() => warm.readScreen())
-
+  test('a renderer that was written to or resized shows its own screen', async () => {
     const written = await render(createRenderer(35, 3, 5), 'text')
     expect(written.lines[0]).toBe('text')
 
@@ -191,13 +189,6 @@ describe('Renderer of a program that printed nothing', () => {
     queued.enqueue('queued')
     expect(queued.idle).toBe(false)
     expect((await queued.whenRendered(() => queued.readScreen())).lines[0]).toBe('queued')
-  })
-
-  test('a size never read untouched opens a terminal as before', async () => {
-    const renderer = createRenderer(36, 4, 5)
-    expect(renderer.idle).toBe(false)
-    await renderer.whenRendered(() => renderer.readScreen())
-    expect(renderer.opened).toBe(true)
   })
 })
 
