@@ -1,6 +1,6 @@
 // Token scans with many idle processes, and cleanup latency after the root exits.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { captureProcess } from '../dist/index.js'
 import { scanForRunToken } from '../dist/bench-internals.js'
 
@@ -29,16 +29,24 @@ export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 
     try {
       await waitForRunning(idle)
       const total = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
-      const times = []
+      // As a capture scans: only processes started since its root count (here: none of the idle ones).
+      const startedSinceTicks = Math.floor(Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]) * 100)
+      const token = 'rea-benchmark-token-that-no-process-carries'
+      const sample = []
+      const settlement = []
       for (let index = 0; index < repeats; index++) {
-        const started = performance.now()
-        await scanForRunToken('rea-benchmark-token-that-no-process-carries')
-        times.push(performance.now() - started)
+        let started = performance.now()
+        await scanForRunToken(token, { startedSinceTicks })
+        sample.push(performance.now() - started)
+        started = performance.now()
+        await scanForRunToken(token, { startedSinceTicks, listRecent: true })
+        settlement.push(performance.now() - started)
       }
       scans.push({
         idle_processes: count,
         processes_on_host: total,
-        scan_median_ms: Number(median(times).toFixed(2)),
+        scan_median_ms: Number(median(sample).toFixed(2)),
+        settlement_scan_median_ms: Number(median(settlement).toFixed(2)),
       })
     } finally {
       for (const child of idle) {

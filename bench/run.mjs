@@ -26,10 +26,12 @@ const results = {
 
 if (wanted('spawn-exit')) {
   results.spawn_exit = await runSpawnExitBenchmark()
-  const r = results.spawn_exit
-  console.log(
-    `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
-  )
+  results.spawn_exit_busy_host = await runSpawnExitBenchmark({ idleProcesses: 300 })
+  for (const r of [results.spawn_exit, results.spawn_exit_busy_host]) {
+    console.log(
+      `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 1.5×); ${r.processes_on_host} processes on the host`,
+    )
+  }
 }
 if (wanted('startup')) {
   results.startup = runStartupBenchmark()
@@ -49,7 +51,7 @@ if (wanted('process-scan')) {
   results.process_scan = await runProcessScanBenchmark()
   for (const scan of results.process_scan.scans) {
     console.log(
-      `token scan with ${scan.idle_processes} extra idle processes (${scan.processes_on_host} on host): ${scan.scan_median_ms} ms`,
+      `token scan with ${scan.idle_processes} extra idle processes (${scan.processes_on_host} on host): sample ${scan.scan_median_ms} ms, settlement (with every stat for the session check) ${scan.settlement_scan_median_ms} ms`,
     )
   }
   console.log(
@@ -79,7 +81,7 @@ if (wanted('flood')) {
   }
   const ratios = results.flood.ratios
   console.log(
-    `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.75×), ${ratios.rea_vs_script_throughput}× script(1)`,
+    `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.9×), ${ratios.rea_vs_script_throughput}× script(1)`,
   )
 }
 if (wanted('flood-memory')) {

@@ -1,7 +1,7 @@
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import type { ProcessInspector } from './inspector.js'
 import type { ProcStat } from './proc-linux.js'
-import { scanForRunToken, type UnreadableProcess } from './token-scan.js'
+import { scanForRunToken, type RecentProcess, type UnreadableProcess } from './token-scan.js'
 
 /**
  * Why REA considers a process its own:
@@ -75,7 +75,10 @@ export class OwnedTree {
   }
 
   async #observe(includeSession: boolean): Promise<TreeObservation> {
-    const scan = await scanForRunToken(this.#token, { startedSinceTicks: this.#root.startTicks })
+    const scan = await scanForRunToken(this.#token, {
+      startedSinceTicks: this.#root.startTicks,
+      listRecent: includeSession,
+    })
     const alive = new Map<number, OwnedProcess>()
     for (const holder of scan.holders) {
       if (holder.identity.start_ticks >= this.#root.startTicks || holder.identity.pid === this.#root.pid) {
@@ -92,12 +95,12 @@ export class OwnedTree {
     }
     this.#followChildren(alive)
     if (includeSession) {
-      this.#addSessionMembers(alive, scan.userProcessIds)
+      this.#addSessionMembers(alive, scan.recentProcesses)
       this.#followChildren(alive)
     }
     this.#known = alive
+    // The scan reports only processes started since the root.
     const unreadable = scan.unreadable
-      .filter((process) => process.start_ticks !== null && process.start_ticks >= this.#root.startTicks)
       .filter((process) => !alive.has(process.pid))
       .map((process) => ({ ...process, related: this.#isRelated(process.pid, alive) }))
     return { owned: [...alive.values()], unreadable }
@@ -129,8 +132,11 @@ export class OwnedTree {
     }
   }
 
-  /** Members of the root's session or process group that started after the root. */
-  #addSessionMembers(alive: Map<number, OwnedProcess>, candidates: readonly number[]): void {
+  /**
+   * Members of the root's session or process group that started after the root, from the processes the scan
+   * found started since the root (with the stat it read).
+   */
+  #addSessionMembers(alive: Map<number, OwnedProcess>, candidates: readonly RecentProcess[]): void {
     const rootPid = this.#root.pid
     if (rootPid === undefined) {
       return
@@ -145,17 +151,17 @@ export class OwnedTree {
     ) {
       return
     }
-    for (const pid of candidates) {
-      if (alive.has(pid) || pid === process.pid) {
+    for (const { identity, stat } of candidates) {
+      if (alive.has(identity.pid) || identity.pid === process.pid) {
         continue
       }
-      const current = readStartIdentity(pid)
-      if (current.status !== 'ok') {
+      if ((stat.sid !== rootPid && stat.pgid !== rootPid) || identity.start_ticks < this.#root.startTicks) {
         continue
       }
-      const { stat, identity } = current.value
-      if ((stat.sid === rootPid || stat.pgid === rootPid) && identity.start_ticks >= this.#root.startTicks) {
-        alive.set(pid, { identity, stat, attribution: 'session' })
+      // A member is read again: it may have exited since the scan.
+      const current = readStartIdentity(identity.pid)
+      if (current.status === 'ok' && sameIdentity(current.value.identity, identity)) {
+        alive.set(identity.pid, { identity, stat: current.value.stat, attribution: 'session' })
       }
     }
   }

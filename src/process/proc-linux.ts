@@ -31,16 +31,29 @@ function readFailure(error: unknown): ProcRead<never> {
   return code === 'ENOENT' || code === 'ESRCH' ? GONE : { status: 'unreadable', code }
 }
 
+/** The fields after the command name that REA reads, by position (0 is the state, 19 the start time). */
+const STAT_FIELDS = { state: 0, ppid: 1, pgid: 2, sid: 3, startTicks: 19 } as const
+
 export function parseProcStat(pid: number, text: string): ProcStat | undefined {
-  // comm may contain spaces and parentheses, so split after the last ')'.
+  // comm may contain spaces and parentheses, so the fields start after the last ')'. A scan parses every
+  // process's stat, so the fields are walked to the start time instead of splitting all 50 of them.
   const open = text.indexOf('(')
   const close = text.lastIndexOf(')')
   if (open < 0 || close < open) {
     return undefined
   }
-  const fields = text.slice(close + 2).split(' ')
-  const state = fields[0]
-  const numbers = [fields[1], fields[2], fields[3], fields[19]].map(Number)
+  const fields: string[] = []
+  let from = close + 2
+  while (fields.length <= STAT_FIELDS.startTicks && from <= text.length) {
+    const space = text.indexOf(' ', from)
+    const end = space < 0 ? text.length : space
+    fields.push(text.slice(from, end))
+    from = end + 1
+  }
+  const state = fields[STAT_FIELDS.state]
+  const numbers = [STAT_FIELDS.ppid, STAT_FIELDS.pgid, STAT_FIELDS.sid, STAT_FIELDS.startTicks].map(
+    (index) => (index < fields.length && fields[index] !== '' ? Number(fields[index]) : Number.NaN),
+  )
   const [ppid, pgid, sid, startTicks] = numbers
   if (
     state === undefined ||

@@ -19,15 +19,32 @@ export interface UnreadableProcess {
 
 export interface TokenScan {
   readonly holders: TokenHolder[]
-  /** Live processes whose environment REA could not read, so it cannot tell whether they carry the token. */
+  /**
+   * Processes started since `startedSinceTicks` whose environment REA could not read, so it cannot tell
+   * whether they carry the token.
+   */
   readonly unreadable: UnreadableProcess[]
-  /** Every process that has an environment (kernel threads have none): the only possible session members. */
-  readonly userProcessIds: number[]
+  /**
+   * With `listRecent`: every live process started since `startedSinceTicks`, with the stat read in this scan,
+   * the only members of the root's session or group that can be the capture's. Empty otherwise.
+   */
+  readonly recentProcesses: RecentProcess[]
+}
+
+export interface RecentProcess {
+  readonly identity: StartIdentity
+  readonly stat: ProcStat
 }
 
 export interface ScanOptions {
-  /** Processes that started earlier cannot be the capture's; an empty environment among them is not re-read. */
+  /** Processes that started earlier cannot be the capture's. */
   readonly startedSinceTicks?: number
+  /**
+   * Read every process's stat first and list those started since (a session check needs them all), then read
+   * only their environments. Without it, environments are read first: an environment that lacks the token
+   * rules a process out with one read, and only the rest have their identity read.
+   */
+  readonly listRecent?: boolean
 }
 
 /** An environment that reads empty may belong to a process inside execve: look again this often, this many times. */
@@ -35,15 +52,14 @@ const EMPTY_ENVIRON_RECHECK_MS = 2
 const EMPTY_ENVIRON_RECHECKS = 5
 
 /**
- * Finds every live process whose initial environment carries this capture's token. Environments are read
- * first (reading `/proc/PID/stat` costs several times more, and most processes are not ours); for each
- * carrier the identity is read, the token re-read, and the identity read again, so a PID reused between the
- * reads is never attributed to the capture.
+ * Finds every live process started since `startedSinceTicks` whose initial environment carries this capture's
+ * token (one that started earlier cannot be the capture's: its environment was fixed before the token
+ * existed). A carrier's environment is read between two identity reads, so a PID reused between the reads is
+ * never attributed to the capture.
  */
 export async function scanForRunToken(token: string, options: ScanOptions = {}): Promise<TokenScan> {
-  const startedSinceTicks = options.startedSinceTicks ?? 0
   const entry = Buffer.from(runTokenEntry(token))
-  const scan: TokenScan = { holders: [], unreadable: [], userProcessIds: [] }
+  const scan: TokenScan = { holders: [], unreadable: [], recentProcesses: [] }
   const inspector = processInspector()
   if (inspector === undefined) {
     return scan
@@ -54,6 +70,8 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
   // that was alive throughout it.
   for (;;) {
+    // Where one read of every environment is cheaper than many (the macOS helper), it rules out most
+    // processes before any identity is read.
     const bulk = inspector.readAllEnvirons?.(entry)
     const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
       (pid) => !examined.has(pid),
@@ -63,8 +81,7 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
     }
     for (const pid of pids) {
       examined.add(pid)
-      const first = bulk?.get(pid) ?? inspector.readEnviron(pid, entry)
-      if (examineProcess(inspector, pid, entry, first, scan, startedSinceTicks) === 'empty') {
+      if (examineProcess(inspector, pid, entry, bulk?.get(pid), scan, options) === 'empty') {
         recheck.push(pid)
       }
     }
@@ -72,33 +89,43 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   for (let round = 0; round < EMPTY_ENVIRON_RECHECKS && recheck.length > 0; round++) {
     await delay(EMPTY_ENVIRON_RECHECK_MS)
     recheck = recheck.filter(
-      (pid) =>
-        examineProcess(inspector, pid, entry, inspector.readEnviron(pid, entry), scan, startedSinceTicks) ===
-        'empty',
+      (pid) => examineProcess(inspector, pid, entry, undefined, scan, options, 'again') === 'empty',
     )
   }
-  // A process read again after an empty environment was listed each time.
-  return { ...scan, userProcessIds: [...new Set(scan.userProcessIds)] }
+  return scan
 }
 
-/** Examines one process, adding it to the scan; returns 'empty' when its environment must be read again. */
+/**
+ * Examines one process, adding it to the scan; returns 'empty' when its environment must be read again.
+ * `known` is what a bulk read already found; `again` marks the re-read of a process already examined.
+ */
 function examineProcess(
   inspector: ProcessInspector,
   pid: number,
   entry: Buffer,
-  carries: ProcRead<EnvironCheck>,
+  known: ProcRead<EnvironCheck> | undefined,
   scan: TokenScan,
-  startedSinceTicks: number,
+  options: ScanOptions,
+  again?: 'again',
 ): 'done' | 'empty' {
-  if (carries.status === 'gone') {
-    return 'done'
-  }
-  scan.userProcessIds.push(pid)
-  if (carries.status === 'ok' && carries.value === 'lacks') {
+  const statFirst = options.listRecent === true && again === undefined
+  const first = statFirst ? undefined : (known ?? inspector.readEnviron(pid, entry))
+  if (
+    first !== undefined &&
+    (first.status === 'gone' || (first.status === 'ok' && first.value === 'lacks'))
+  ) {
     return 'done'
   }
   const before = readStartIdentity(pid)
-  if (before.status !== 'ok') {
+  if (before.status !== 'ok' || before.value.identity.start_ticks < (options.startedSinceTicks ?? 0)) {
+    return 'done'
+  }
+  if (statFirst) {
+    scan.recentProcesses.push(before.value)
+  }
+  // Read (again) after the identity, so that a carrier is confirmed between two identity reads.
+  const carries = inspector.readEnviron(pid, entry)
+  if (carries.status === 'gone') {
     return 'done'
   }
   if (carries.status === 'unreadable') {
@@ -109,18 +136,15 @@ function examineProcess(
     })
     return 'done'
   }
-  if (carries.value === 'empty') {
-    // Only a process that started since the capture began can be one of its own, caught inside execve.
-    return before.value.identity.start_ticks >= startedSinceTicks ? 'empty' : 'done'
+  if (carries.value === 'lacks') {
+    return 'done'
   }
-  const confirmed = inspector.readEnviron(pid, entry)
+  if (carries.value === 'empty') {
+    // A process that started since the capture began may be one of its own, caught inside execve.
+    return 'empty'
+  }
   const after = readStartIdentity(pid)
-  if (
-    confirmed.status === 'ok' &&
-    confirmed.value === 'carries' &&
-    after.status === 'ok' &&
-    sameIdentity(before.value.identity, after.value.identity)
-  ) {
+  if (after.status === 'ok' && sameIdentity(before.value.identity, after.value.identity)) {
     scan.holders.push({
       identity: after.value.identity,
       command: after.value.stat.comm,
