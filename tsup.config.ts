@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
@@ -11,6 +13,29 @@ const shared: Options = {
   splitting: true,
   shims: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
+}
+
+/**
+ * zod re-exports all of its ~60 message locales as `locales`, and esbuild keeps every one of them in a bundle
+ * that uses `z` (about 400 KB of the CLI's 1 MB chunk, compiled by every rea process). REA reports errors in
+ * English only and never picks a locale, so the CLI's bundle gets a `locales` that holds just `en`, the one zod
+ * configures by default.
+ */
+const englishZodLocalesOnly: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'english-zod-locales-only',
+  setup(build) {
+    const localesFolder = path.dirname(createRequire(import.meta.url).resolve('zod/v4/locales/en.js'))
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: 'zod-locales', namespace: 'english-zod-locales-only' }
+        : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'english-zod-locales-only' }, () => ({
+      contents: "export { default as en } from './en.js'",
+      resolveDir: localesFolder,
+      loader: 'js',
+    }))
+  },
 }
 
 export default defineConfig([
@@ -48,5 +73,6 @@ export default defineConfig([
     outDir: 'dist/cli',
     format: ['esm'],
     noExternal: ['zod'],
+    esbuildPlugins: [englishZodLocalesOnly],
   },
 ])
