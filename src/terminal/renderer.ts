@@ -75,8 +75,9 @@ function untouchedScreen(size: RendererSize): RenderedScreen {
 
 /**
  * Queued text up to this size is parsed at once when a frame needs it and xterm has nothing pending, instead of
- * through xterm's write queue, which parses on a later timer tick (at least 1 ms in Node) for every frame. About
- * a millisecond of parsing, so a frame taken while the program runs never holds up reading its output for long.
+ * through xterm's write queue, which parses on a later timer tick (at least 1 ms in Node) for every frame. That
+ * is 2–3 ms of parsing at most, less than one of the 12 ms slices xterm's write queue parses in, so a frame
+ * taken while the program runs holds up reading its output no longer than the write queue would.
  */
 export const RENDER_SYNC_CHARACTERS = 64 * 1024
 
