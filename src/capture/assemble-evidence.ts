@@ -105,7 +105,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       killed: observed.owned.processes,
       unverified_processes: [...observed.owned.unverified, ...observed.owned.unexplained].map((entry) => ({
         pid: entry.pid,
-        start_ticks: entry.start_ticks ?? 0,
+        start_ticks: entry.start_ticks,
         reason: entry.reason,
         related: entry.related,
       })),

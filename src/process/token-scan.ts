@@ -13,7 +13,7 @@ export interface TokenHolder {
 
 export interface UnreadableProcess {
   readonly pid: number
-  readonly start_ticks: number | null
+  readonly start_ticks: number
   readonly reason: string
 }
 
