@@ -38,6 +38,12 @@ export class EventWait {
   readonly #onEnd: (end: WaitEnd) => void
   readonly #kind: WaitConditionKind
   readonly #test: (text: string, from: number) => boolean
+  /**
+   * How much of the window to keep after a chunk without a match: a literal needs only its length less one (a
+   * later match must end in new text), a regex the whole window. Keeping less spares copying the window for
+   * every chunk of a long output.
+   */
+  readonly #keep: number
   readonly #disposers: (() => void)[] = []
   #window = ''
   #metAtMs: number | undefined
@@ -54,6 +60,7 @@ export class EventWait {
     }
     this.#kind = condition.kind
     this.#test = matcherFor(condition.kind, condition.text)
+    this.#keep = condition.kind === 'output' ? condition.text.length - 1 : WAIT_OUTPUT_WINDOW_CHARACTERS
     if (after.within_ms !== undefined) {
       this.#disposers.push(
         setLongTimeout(() => this.#end({ met: false, detail: undefined }), after.within_ms),
@@ -91,11 +98,14 @@ export class EventWait {
     }
     if (this.#test(this.#window, from)) {
       this.#matched()
+    } else if (this.#window.length > this.#keep) {
+      this.#window = this.#keep === 0 ? '' : this.#window.slice(-this.#keep)
     }
   }
 
   dispose(): void {
     this.#ended = true
+    this.#quietTimer?.()
     for (const dispose of this.#disposers.splice(0)) {
       dispose()
     }
@@ -142,7 +152,6 @@ export class EventWait {
     if (this.#ended) {
       return
     }
-    this.#quietTimer?.()
     this.dispose()
     this.#onEnd(end)
   }
