@@ -38,30 +38,27 @@ const englishZodLocalesOnly: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 }
 
+/** The package's exports: each is built with its type declarations. */
+const packageEntries = {
+  index: 'src/index.ts',
+  vitest: 'matchers/vitest.ts',
+  jest: 'matchers/jest.ts',
+  reporter: 'reporter/vitest.ts',
+  'jest-reporter': 'reporter/jest.ts',
+}
+
 export default defineConfig([
   {
     ...shared,
     entry: {
-      index: 'src/index.ts',
-      vitest: 'matchers/vitest.ts',
-      jest: 'matchers/jest.ts',
-      reporter: 'reporter/vitest.ts',
-      'jest-reporter': 'reporter/jest.ts',
+      ...packageEntries,
       // Built for bench/ only; not in the package exports.
       'bench-internals': 'src/bench-internals.ts',
       // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
       supervisor: 'src/process/supervisor-main.ts',
     },
     format: ['esm', 'cjs'],
-    dts: {
-      entry: {
-        index: 'src/index.ts',
-        vitest: 'matchers/vitest.ts',
-        jest: 'matchers/jest.ts',
-        reporter: 'reporter/vitest.ts',
-        'jest-reporter': 'reporter/jest.ts',
-      },
-    },
+    dts: { entry: packageEntries },
   },
   {
     // The CLI is built on its own into dist/cli/, with zod bundled into its chunks: loaded as a package, zod is

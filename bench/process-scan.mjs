@@ -1,34 +1,16 @@
 // Token scans with many idle processes, and cleanup latency after the root exits.
-import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { captureProcess } from '../dist/index.js'
 import { scanForRunToken } from '../dist/bench-internals.js'
+import { processesOnHost, withIdleProcesses } from './idle-processes.mjs'
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
-function startIdle(count) {
-  // Idle processes that are not REA's: the scan must read past every one of them.
-  return Array.from({ length: count }, () => spawn('sleep', ['600'], { stdio: 'ignore' }))
-}
-
-// Waits until every idle child is running. Counting /proc entries against a baseline hung when the baseline
-// held processes that exited meanwhile (the previous batch's unreaped children).
-async function waitForRunning(children) {
-  for (;;) {
-    if (children.every((child) => child.pid !== undefined && existsSync(`/proc/${child.pid}`))) {
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 30 } = {}) {
   const scans = []
   for (const count of counts) {
-    const idle = startIdle(count)
-    try {
-      await waitForRunning(idle)
-      const total = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length
+    await withIdleProcesses(count, async () => {
+      const total = processesOnHost()
       // As a capture scans: only processes started since its root count (here: none of the idle ones).
       const startedSinceTicks = Math.floor(Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]) * 100)
       const token = 'rea-benchmark-token-that-no-process-carries'
@@ -48,11 +30,7 @@ export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 
         scan_median_ms: Number(median(sample).toFixed(2)),
         settlement_scan_median_ms: Number(median(settlement).toFixed(2)),
       })
-    } finally {
-      for (const child of idle) {
-        child.kill('SIGKILL')
-      }
-    }
+    })
   }
   // Cleanup latency: a root that leaves a detached sleeper behind; cleanup kills and confirms it.
   const cleanup = []

@@ -1,8 +1,7 @@
 // In-process benchmark: captureProcess of `true` vs raw node-pty spawn→exit of `true`.
-import { spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
 import * as ptyNs from 'node-pty'
 import { captureProcess } from '../dist/index.js'
+import { processesOnHost, withIdleProcesses } from './idle-processes.mjs'
 
 const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
 
@@ -13,30 +12,12 @@ function rawSpawnExit() {
   })
 }
 
-/**
- * `idleProcesses`: that many `sleep` processes that are not REA's run during the benchmark, as on a developer's
- * desktop or a busy CI runner: every capture's token scans read past each of them.
- */
-export async function runSpawnExitBenchmark({ iterations = 60, warmup = 10, idleProcesses = 0 } = {}) {
-  const idle = Array.from({ length: idleProcesses }, () => spawn('sleep', ['600'], { stdio: 'ignore' }))
-  try {
-    while (!idle.every((child) => child.pid !== undefined && existsSync(`/proc/${child.pid}`))) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    return { idle_processes: idleProcesses, ...(await alternate(iterations, warmup)) }
-  } finally {
-    // Reaped before returning, so the next benchmark does not scan past their zombies.
-    await Promise.all(
-      idle.map((child) => {
-        const exited =
-          child.exitCode !== null || child.signalCode !== null
-            ? Promise.resolve()
-            : new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGKILL')
-        return exited
-      }),
-    )
-  }
+/** `idleProcesses`: that many idle processes that are not REA's run during the benchmark. */
+export function runSpawnExitBenchmark({ iterations = 60, warmup = 10, idleProcesses = 0 } = {}) {
+  return withIdleProcesses(idleProcesses, async () => ({
+    idle_processes: idleProcesses,
+    ...(await alternate(iterations, warmup)),
+  }))
 }
 
 async function alternate(iterations, warmup) {
@@ -58,7 +39,7 @@ async function alternate(iterations, warmup) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   return {
     iterations,
-    processes_on_host: readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length,
+    processes_on_host: processesOnHost(),
     capture_median_ms: Number(median(capture).toFixed(2)),
     raw_median_ms: Number(median(raw).toFixed(2)),
     ratio: Number((median(capture) / median(raw)).toFixed(2)),

@@ -1,5 +1,6 @@
 import type { Interaction } from '../evidence/schema.js'
 import type { SequenceClock } from '../evidence/sequence-clock.js'
+import { WAIT_TIMED_OUT } from '../evidence/skip-cause.js'
 import { setLongTimeout } from '../internal/long-timer.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import type { StartIdentity } from '../process/identity.js'
@@ -12,10 +13,8 @@ import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../terminal/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
 
-/** The skip reason of an event whose wait ran out (`within_ms`, or a screen that can no longer be watched). */
-export const WAIT_TIMED_OUT = 'wait_timed_out'
 /** The skip reason of an event the run ended before. */
-export const TARGET_EXITED = 'the target had exited'
+const TARGET_EXITED = 'the target had exited'
 
 export interface SchedulerContext {
   readonly events: readonly ScenarioEvent[]

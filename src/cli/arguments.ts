@@ -8,9 +8,8 @@ export interface CommandContext {
   readonly signals: SignalCancellation
 }
 
+/** A command as `rea` runs it; its name and summary live in `command-text.ts`, which help reads alone. */
 export interface Command {
-  readonly name: string
-  readonly summary: string
   readonly usage: string
   run(argv: string[], context: CommandContext): Promise<number>
 }

@@ -1,4 +1,5 @@
 import type { Evidence, Interaction } from '../evidence/schema.js'
+import { skipCause, WAIT_TIMED_OUT } from '../evidence/skip-cause.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { endedEarlyResult } from './ended-early.js'
@@ -116,11 +117,12 @@ export function compareInteractions(
  * says only when REA noticed. A failure's reason does count.
  */
 function effectiveOutcome(interaction: Interaction): { outcome: string; detail: string | null } {
-  if (interaction.reason === 'wait_timed_out') {
-    return { outcome: 'skipped', detail: 'wait_timed_out' }
-  }
-  if (interaction.outcome === 'skipped' || interaction.delivery === 'gone') {
-    return { outcome: 'skipped', detail: 'target_exited' }
+  if (
+    interaction.reason === WAIT_TIMED_OUT ||
+    interaction.outcome === 'skipped' ||
+    interaction.delivery === 'gone'
+  ) {
+    return { outcome: 'skipped', detail: skipCause(interaction) }
   }
   if (interaction.outcome === 'failed') {
     return { outcome: 'failed', detail: interaction.reason ?? null }

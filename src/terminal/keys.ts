@@ -45,7 +45,7 @@ function cursorKey(final: string): (modes: KeyModes) => string {
 }
 
 /** The bytes one key sends, as a real terminal (xterm) sends them in the given modes. */
-export function encodeKey(key: Key, modes: KeyModes): string {
+function encodeKey(key: Key, modes: KeyModes): string {
   switch (key.kind) {
     case 'named': {
       const bytes = NAMED_KEY_BYTES[key.name]

@@ -189,23 +189,20 @@ export class Renderer {
   /** Runs `read` once everything enqueued or written so far is parsed, and resolves with its result. */
   whenRendered<T>(read: () => T): Promise<T> {
     return new Promise((resolve, reject) => {
-      // Nothing left to parse: read now. Going through xterm's write queue would cost a timer tick (at least
-      // 1 ms in Node) for every frame, which is most of what a frame of a quiet program costs.
-      if (this.#readyToRead() || this.#parseQueueNow()) {
+      const settle = (): void => {
         try {
           resolve(read())
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)))
         }
-        return
       }
-      this.write('', () => {
-        try {
-          resolve(read())
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)))
-        }
-      })
+      // Nothing left to parse (or little enough to parse now): read now. Going through xterm's write queue would
+      // cost a timer tick (at least 1 ms in Node) for every frame, which is most of what a frame costs.
+      if (this.#readyToRead() || this.#parseQueueNow()) {
+        settle()
+      } else {
+        this.write('', settle)
+      }
     })
   }
 

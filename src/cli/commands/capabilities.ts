@@ -5,8 +5,7 @@ import { emitDocument, formatDocument } from '../output.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
 export const capabilitiesCommand: Command = {
-  name: 'capabilities',
-  ...COMMAND_TEXT['capabilities'],
+  usage: COMMAND_TEXT['capabilities'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, { json: { type: 'boolean' } })
     requirePositionals(this, positionals, [])

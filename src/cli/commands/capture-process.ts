@@ -22,8 +22,7 @@ const REDIRECTION_HINT =
   'truncated it before REA read it: write the capture to a different file, or use --output.'
 
 export const captureProcessCommand: Command = {
-  name: 'capture-process',
-  ...COMMAND_TEXT['capture-process'],
+  usage: COMMAND_TEXT['capture-process'].usage,
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },

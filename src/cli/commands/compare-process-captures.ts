@@ -19,8 +19,7 @@ const EXIT_BY_VERDICT = {
 } as const
 
 export const compareProcessCapturesCommand: Command = {
-  name: 'compare-process-captures',
-  ...COMMAND_TEXT['compare-process-captures'],
+  usage: COMMAND_TEXT['compare-process-captures'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       json: { type: 'boolean' },

@@ -8,8 +8,7 @@ const EXPORT_FORMATS = ['asciicast'] as const
 const CAST_VERSIONS = ASCIICAST_VERSIONS.map(String)
 
 export const exportCommand: Command = {
-  name: 'export',
-  ...COMMAND_TEXT['export'],
+  usage: COMMAND_TEXT['export'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       'cast-version': { type: 'string' },

@@ -5,8 +5,7 @@ import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
 export const mcpCommand: Command = {
-  name: 'mcp',
-  ...COMMAND_TEXT['mcp'],
+  usage: COMMAND_TEXT['mcp'].usage,
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })
     requirePositionals(this, positionals, [])

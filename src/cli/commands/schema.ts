@@ -5,8 +5,7 @@ import { emitDocument, formatDocument } from '../output.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
 export const schemaCommand: Command = {
-  name: 'schema',
-  ...COMMAND_TEXT['schema'],
+  usage: COMMAND_TEXT['schema'].usage,
   async run(argv) {
     const { positionals } = parseCommandArguments(this, argv, {})
     requirePositionals(this, positionals, ['name'])

@@ -12,8 +12,7 @@ import { timingFlag } from '../timing-flag.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
 export const viewCommand: Command = {
-  name: 'view',
-  ...COMMAND_TEXT['view'],
+  usage: COMMAND_TEXT['view'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
       output: { type: 'string', short: 'o' },

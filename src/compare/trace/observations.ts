@@ -1,4 +1,5 @@
 import type { Evidence, FileEffect } from '../../evidence/schema.js'
+import { skipCause } from '../../evidence/skip-cause.js'
 import type { TraceObservation } from './result-schema.js'
 import { readTerminalLines } from './terminal-lines.js'
 
@@ -58,9 +59,7 @@ export function observeEvents(evidence: Evidence): ObservedEvents {
           event_index: interaction.event_index,
           type: interaction.type,
           outcome: interaction.outcome,
-          ...(interaction.outcome === 'skipped'
-            ? { skip_cause: interaction.reason === 'wait_timed_out' ? 'wait_timed_out' : 'target_exited' }
-            : {}),
+          ...(interaction.outcome === 'skipped' ? { skip_cause: skipCause(interaction) } : {}),
         },
         position: [interaction.sequence, 0],
       })),

@@ -1,4 +1,5 @@
 import type { Evidence } from '../schema.js'
+import { WAIT_TIMED_OUT } from '../skip-cause.js'
 import type { DerivedFacts } from './facts.js'
 
 const OUTCOME_BY_DELIVERY = {
@@ -45,7 +46,7 @@ export function checkInteractions(evidence: Evidence, facts: DerivedFacts): void
       () => 'an interaction records a wait exactly when its event has after',
     )
     facts.expect(
-      interaction.reason !== 'wait_timed_out' ||
+      interaction.reason !== WAIT_TIMED_OUT ||
         (interaction.outcome === 'skipped' && interaction.wait?.met_at_ms === null),
       `${at}.reason`,
       `${at}.outcome and wait`,
