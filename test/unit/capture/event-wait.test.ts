@@ -21,7 +21,7 @@ function feed(after: WaitCondition, chunks: readonly string[]): WaitEnd | undefi
 describe('EventWait on output', () => {
   test.for([
     ['split across chunks', ['Na', 'me', '? '], 'Name?'],
-    ['one character at a time', [...'xxName?'], 'Name?'],
+    ['one character at a time', ['x', 'x', 'N', 'a', 'm', 'e', '?'], 'Name?'],
     ['after a long output', ['a'.repeat(WAIT_OUTPUT_WINDOW_CHARACTERS * 2), 'Nam', 'e?'], 'Name?'],
     ['a one-character literal', ['ab', 'c'], 'c'],
   ] as const)('finds a literal %s', ([, chunks, literal]) => {
