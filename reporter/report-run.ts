@@ -1,6 +1,6 @@
 import path from 'node:path'
 import pc from 'picocolors'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   type AssertionRecord,
   buildReportModel,

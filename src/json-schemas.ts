@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { comparisonSchema } from './compare/comparison-schema.js'
 import { traceSpecSchema } from './compare/trace/index.js'
 import { evidenceSchema } from './evidence/schema.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { residualUnknownSchema } from '../evidence/schema.js'
 import { traceResultSchema } from './trace/index.js'
 

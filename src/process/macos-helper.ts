@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ReaError } from '../errors.js'
 
 /** The output format of native/macos/process-inspect.swift (version 1); see the comment at its top. */

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { CaptureMatchResult } from '../authority/match-capture.js'
 import type { TraceMatchResult } from '../authority/match-trace.js'
 import { comparisonSchema, type Comparison } from '../compare/comparison-schema.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Signals a scenario event may send; a fixed list so a committed scenario means the same on every host. */
 export const SCENARIO_SIGNALS = [

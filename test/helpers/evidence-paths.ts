@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { FIELD_RULES, type FieldRule, type FieldRuleEntry } from '../../src/compare/field-rules.js'
 
 /* The walkers below read zod's own definitions: the schema is the source of truth for what a field is. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Identifies REA trace specifications. */
 export const TRACE_SPEC_FORMAT = 'rea.process-capture.trace-spec'

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkCapabilities, type CapabilityReport } from '../../index.js'
 import { READ_ONLY_ANNOTATIONS, type ReaTool } from '../tool.js'
 import { invalidArguments, unknownFieldIssues } from '../tool-arguments.js'

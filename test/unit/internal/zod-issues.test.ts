@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { describeValue, formatPath, zodIssuesToReaIssues } from '../../../src/internal/zod-issues.js'
 import { processScenarioSchema, SCENARIO_SIGNALS } from '../../../src/scenario/schema.js'
 
