@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { defineConfig, type Options } from 'tsup'
+import { COMMAND_NAMES } from './src/cli/command-text.js'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
 // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
 // esbuild bundles the supervisor only when REA runs from its TypeScript sources; never part of the package.
 const shared: Options = {
-  // `npm run build` empties dist/ first: the two builds below write to it side by side, so neither cleans.
+  // `npm run build` empties dist/ first: the builds below write to it side by side, so none cleans.
   clean: false,
   target: 'node20',
   sourcemap: true,
@@ -15,28 +14,10 @@ const shared: Options = {
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
 }
 
-/**
- * zod re-exports all of its ~60 message locales as `locales`, and esbuild keeps every one of them in a bundle
- * that uses `z` (about 400 KB of the CLI's 1 MB chunk, compiled by every rea process). REA reports errors in
- * English only and never picks a locale, so the CLI's bundle gets a `locales` that holds just `en`, the one zod
- * configures by default.
- */
-const englishZodLocalesOnly: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'english-zod-locales-only',
-  setup(build) {
-    const localesFolder = path.dirname(createRequire(import.meta.url).resolve('zod/v4/locales/en.js'))
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`)
-        ? { path: 'zod-locales', namespace: 'english-zod-locales-only' }
-        : undefined,
-    )
-    build.onLoad({ filter: /.*/, namespace: 'english-zod-locales-only' }, () => ({
-      contents: "export { default as en } from './en.js'",
-      resolveDir: localesFolder,
-      loader: 'js',
-    }))
-  },
-}
+/** The CLI's commands, each loaded by `src/cli/run.ts` only when it runs. */
+const cliCommandEntries = Object.fromEntries(
+  COMMAND_NAMES.map((name) => [name, `src/cli/commands/${name}.ts`]),
+)
 
 /** The package's exports: each is built with its type declarations. */
 const packageEntries = {
@@ -61,15 +42,32 @@ export default defineConfig([
     dts: { entry: packageEntries },
   },
   {
-    // The CLI is built on its own into dist/cli/, with zod bundled into its chunks: loaded as a package, zod is
-    // about 100 modules to resolve, read and link, which cost every rea process about 30 ms more. The library
-    // keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and a
-    // chunk holding zod would cost every Vitest process a parse of a megabyte.
+    // The CLI's entry, with the dispatcher (run.ts) inlined behind its dynamic import: evaluated only when a command
+    // runs, so `rea --version` stays as fast as Node starts. CommonJS like the commands: no ES module is loaded by a
+    // `rea` process, which spares it Node's ESM loader.
     ...shared,
     entry: { main: 'src/cli/main.ts' },
     outDir: 'dist/cli',
-    format: ['esm'],
-    noExternal: ['zod'],
-    esbuildPlugins: [englishZodLocalesOnly],
+    format: ['cjs'],
+    splitting: false,
+  },
+  {
+    // Each command is a CommonJS bundle of its own (dist/cli/<command>.cjs), which the entry compiles from a V8 code
+    // cache (src/cli/load-bundle.ts). Three choices, each measured on `rea capture-process`:
+    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link (~30 ms). The
+    //   library keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and
+    //   a chunk holding zod would cost every Vitest process a parse of a megabyte.
+    // - No chunks shared between commands: esbuild assigns a module to a chunk by which entries import its file,
+    //   and every command imports REA's one public index, so a shared chunk held every command's code (and built
+    //   every schema) for each. Where copies meet in one process, REA's errors carry a brand and the supervisor is
+    //   shared through a global (src/process/supervisor.ts).
+    // - CommonJS, for the code cache; a script compiled from one has no module loader, so what a command would
+    //   import() at run time is bundled (the ESM-only TOON encoder) or required (node-pty).
+    ...shared,
+    entry: cliCommandEntries,
+    outDir: 'dist/cli',
+    format: ['cjs'],
+    splitting: false,
+    noExternal: ['zod', '@toon-format/toon'],
   },
 ])

@@ -30,7 +30,7 @@ function peakKib(work, megabytes) {
       '-o',
       report,
       process.execPath,
-      path.join(root, 'dist/cli/main.js'),
+      path.join(root, 'dist/cli/main.cjs'),
       'capture-process',
       scenario,
       '--json',

@@ -20,7 +20,7 @@ export function runFloodBenchmark({ bytes = 50_000_000, rounds = 15 } = {}) {
     'rea capture-process (default limits)': [
       process.execPath,
       [
-        path.join(root, 'dist/cli/main.js'),
+        path.join(root, 'dist/cli/main.cjs'),
         'capture-process',
         scenario,
         '--json',

@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import * as ptyNs from 'node-pty'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const CLI = path.join(repo, 'dist/cli/main.js')
+const CLI = path.join(repo, 'dist/cli/main.cjs')
 const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round1 = (value) => Number(value.toFixed(1))

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const CLI = path.join(here, '../dist/cli/main.js')
+const CLI = path.join(here, '../dist/cli/main.cjs')
 const DAEMONS = path.join(here, '../test/fixtures/programs/daemons.sh')
 const runs = Number(process.argv[2] ?? 1000)
 let seed = Number(process.argv[3] ?? Date.now() % 2 ** 31)

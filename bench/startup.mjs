@@ -7,7 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const cli = path.join(root, 'dist/cli/main.js')
+const cli = path.join(root, 'dist/cli/main.cjs')
 
 function timeOnce(args, cwd) {
   const started = performance.now()

@@ -1,6 +1,6 @@
 /**
  * The surface of the core that REA's own plug-ins use: `rea/vitest`, `rea/jest` (matchers/) and the Vitest and Jest
- * reporters (reporter/). Not part of the public API: it may change with them. Named re-exports only; the public
+ * reporters (reporter/), and the CLI's dispatcher. Not part of the public API: it may change with them. Named re-exports only; the public
  * surface is `src/index.ts`.
  */
 export { matchCapture } from './authority/match-capture.js'
@@ -26,6 +26,7 @@ export type { UpdateMode } from './authority/update-mode.js'
 export { describeDifference } from './compare/format-comparison.js'
 export type { TraceSpecInput } from './compare/trace/index.js'
 export { relativePosix } from './internal/relative-posix.js'
+export { startSupervisor } from './process/supervisor.js'
 export {
   ASSERTION_ARTIFACT_TYPE,
   assertionRecordSchema,

@@ -1,19 +1,20 @@
+import { fileURLToPath } from 'node:url'
+import { startSupervisor } from '../host.js'
 import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '../index.js'
 import type { Command, CommandContext } from './arguments.js'
 import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
+import { loadBundle } from './load-bundle.js'
 import type { SignalCancellation } from './signals.js'
 
-/** Each command loads only when it runs: `rea capture-process` never loads the MCP SDK or the page builder. */
-const LOAD_COMMAND: Record<CommandName, () => Promise<Command>> = {
-  'capture-process': async () => (await import('./commands/capture-process.js')).captureProcessCommand,
-  'compare-process-captures': async () =>
-    (await import('./commands/compare-process-captures.js')).compareProcessCapturesCommand,
-  view: async () => (await import('./commands/view.js')).viewCommand,
-  export: async () => (await import('./commands/export.js')).exportCommand,
-  schema: async () => (await import('./commands/schema.js')).schemaCommand,
-  capabilities: async () => (await import('./commands/capabilities.js')).capabilitiesCommand,
-  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
+/**
+ * Each command is a bundle of its own, loaded only when it runs (`rea capture-process` never loads the MCP SDK or
+ * the page builder) and compiled from a code cache (`load-bundle.ts`). The CLI runs only as built: from its
+ * sources, the commands are tested through the library they call.
+ */
+function loadCommand(name: CommandName): { command: Command; saveCache: () => void } {
+  const bundle = loadBundle(fileURLToPath(new URL(`./${name}.cjs`, import.meta.url)))
+  return { command: bundle.exports['command'] as Command, saveCache: bundle.saveCache }
 }
 
 async function main(argv: string[], context: CommandContext): Promise<number> {
@@ -23,8 +24,19 @@ async function main(argv: string[], context: CommandContext): Promise<number> {
       hint: `Commands: ${COMMAND_NAMES.join(', ')}. Run \`rea --help\` for details.`,
     })
   }
-  const command = await LOAD_COMMAND[name]()
-  return command.run(rest, context)
+  if (name === 'capture-process') {
+    // Its boot then overlaps the command's loading instead of the capture (src/process/supervisor.ts).
+    startSupervisor()
+  }
+  const { command, saveCache } = loadCommand(name)
+  // The command loaded synchronously, so a signal that came meanwhile still waits in the event loop: one turn lets
+  // its handler run, and a capture cancelled that early then starts nothing.
+  await new Promise((resolve) => setImmediate(resolve))
+  try {
+    return await command.run(rest, context)
+  } finally {
+    saveCache()
+  }
 }
 
 function reportFailure(error: unknown): number {

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type * as Esbuild from 'esbuild'
+import { REA_VERSION } from '../version.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
 
@@ -16,7 +19,7 @@ export interface SupervisedCapture {
 const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => undefined }
 
 /**
- * The one supervisor of this REA process: started on the first capture, in its own session (a kill of REA's
+ * The one supervisor of this REA process: started on the first capture (or by the CLI before it), in its own session (a kill of REA's
  * process group does not reach it), with an empty environment (it carries no run token or test marker), and
  * unreferenced, so it never keeps REA alive. If it dies, the next capture starts another and hands it the
  * tokens of the captures still running.
@@ -31,12 +34,11 @@ class Supervisor {
   async register(token: string, sinceTicks: number): Promise<SupervisedCapture> {
     const own: SupervisorMessage = { kind: 'own', token, since_ticks: sinceTicks }
     this.#live.set(token, [own])
-    if (!this.#alive()) {
-      // Captures started together share one start: it sends every live registration, theirs included.
-      this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
-      await this.#starting
-    } else {
+    if (this.#alive()) {
       this.#send(own)
+    } else {
+      // Captures started together share one start: it sends every live registration, theirs included.
+      await this.start()
     }
     return {
       root: (identity) => {
@@ -50,6 +52,15 @@ class Supervisor {
         }
       },
     }
+  }
+
+  /** Starts the supervisor unless it runs or is starting; resolves once it was spawned (or could not be). */
+  start(): Promise<void> {
+    if (this.#alive()) {
+      return Promise.resolve()
+    }
+    this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
+    return this.#starting
   }
 
   async #start(): Promise<void> {
@@ -117,7 +128,17 @@ class Supervisor {
   }
 }
 
-let supervisor: Supervisor | undefined
+/**
+ * One supervisor per process and REA version, kept on the global object: the CLI starts it (`startSupervisor`) from
+ * its entry, while the capture that registers with it runs from a command bundle holding a copy of this module.
+ */
+const SHARED = Symbol.for(`rea.supervisor ${REA_VERSION}`)
+
+function sharedSupervisor(): Supervisor {
+  const holder = globalThis as unknown as Record<symbol, Supervisor | undefined>
+  return (holder[SHARED] ??= new Supervisor())
+}
+
 let enabled = true
 
 /** For bench/ only: captures with and without the supervisor, side by side in one process. */
@@ -134,8 +155,21 @@ export function superviseCapture(token: string, sinceTicks: number): Promise<Sup
   if (process.platform !== 'linux' || !enabled) {
     return Promise.resolve(UNSUPERVISED)
   }
-  supervisor ??= new Supervisor()
-  return supervisor.register(token, sinceTicks)
+  return sharedSupervisor().register(token, sinceTicks)
+}
+
+/**
+ * Starts the supervisor now rather than at the first capture. Its Node process takes about 100 ms of CPU to boot;
+ * started while `rea capture-process` still loads, that boot is over before the command runs instead of competing
+ * with it. A capture that never comes leaves nothing: the supervisor exits when REA does.
+ */
+export function startSupervisor(): void {
+  if (process.platform === 'linux' && enabled) {
+    // Failures are the first capture's to see: it starts the supervisor again, or runs unsupervised.
+    sharedSupervisor()
+      .start()
+      .catch(() => undefined)
+  }
 }
 
 let cachedArguments: Promise<string[] | undefined> | undefined
@@ -169,8 +203,9 @@ async function locateSupervisor(): Promise<string[] | undefined> {
 }
 
 async function bundleFromSource(entry: string): Promise<string> {
-  // esbuild is a build tool of this repository (tsup's and Vite's); only source runs reach this line.
-  const esbuild = await import('esbuild')
+  // esbuild is a build tool of this repository (tsup's and Vite's); only source runs reach this line. Required,
+  // not imported: the CLI's bundles, which hold this function too, run without a module loader (src/cli/load-bundle.ts).
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild
   try {
     const result = await esbuild.build({
       entryPoints: [entry],

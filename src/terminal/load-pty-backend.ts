@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type * as NodePty from 'node-pty'
 import { ReaError } from '../errors.js'
 import type { PtyBackend } from './pty-backend.js'
@@ -37,9 +38,9 @@ async function importBackend(): Promise<PtyBackend> {
   }
   let pty: typeof NodePty
   try {
-    const namespace = (await import('node-pty')) as typeof NodePty & { default?: typeof NodePty }
-    // Under CJS interop the functions sit on `default`; in Node ESM on the namespace itself.
-    pty = typeof namespace.spawn === 'function' ? namespace : (namespace.default as typeof NodePty)
+    // node-pty is CommonJS: required, it skips the ESM loader's scan of its exports, and the CLI's CommonJS
+    // bundles (compiled from a V8 code cache, src/cli/load-bundle.ts) hold no dynamic import.
+    pty = createRequire(import.meta.url)('node-pty') as typeof NodePty
   } catch (error) {
     throw new ReaError(
       'CAPABILITY_UNAVAILABLE',
@@ -50,7 +51,7 @@ async function importBackend(): Promise<PtyBackend> {
       },
     )
   }
-  // A namespace without `default` and without `spawn` leaves `pty` undefined at run time despite its type.
+  // A broken install can leave a module without `spawn` despite the type.
   if (typeof (pty as typeof NodePty | undefined)?.spawn !== 'function') {
     throw new ReaError('CAPABILITY_UNAVAILABLE', 'The installed node-pty module has no spawn function.', {
       hint: PTY_REINSTALL_HINT,

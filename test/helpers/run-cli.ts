@@ -3,7 +3,7 @@ import path from 'node:path'
 import { REPO_ROOT } from './fixtures.js'
 
 /** The built CLI; `npm test` builds before it runs the tests. */
-export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js')
+export const CLI = path.join(REPO_ROOT, 'dist/cli/main.cjs')
 
 export interface CliResult {
   readonly code: number | null

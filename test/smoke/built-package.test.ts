@@ -1,9 +1,20 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { COMMAND_NAMES } from '../../src/cli/command-text.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 
 const run = promisify(execFile)
@@ -42,8 +53,30 @@ describe('the built package', () => {
   })
 
   test('exposes a working CLI entry with a shebang', async () => {
-    const result = await node(['dist/cli/main.js', '--version'])
+    const result = await node(['dist/cli/main.cjs', '--version'])
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  test("the CLI's commands hold no dynamic import: compiled from a code cache, they have no module loader", () => {
+    const built = readdirSync(path.join(REPO_ROOT, 'dist/cli')).filter((name) => name.endsWith('.cjs'))
+    const commands = [...COMMAND_NAMES].map((name) => `${name}.cjs`)
+    // main.cjs is the entry Node itself loads; every other bundle is a command.
+    expect(built.sort()).toEqual([...commands, 'main.cjs'].sort())
+    for (const name of commands) {
+      const source = readFileSync(path.join(REPO_ROOT, 'dist/cli', name), 'utf8')
+      expect(source.match(/\bimport\(/g), name).toBeNull()
+    }
+  })
+
+  test('a command leaves its code cache beside its bundle, and the next run still works', async () => {
+    const cache = path.join(REPO_ROOT, 'dist/cli/capabilities.cjs.cache')
+    rmSync(cache, { force: true })
+    const first = await node(['dist/cli/main.cjs', 'capabilities', '--json'])
+    expect(first.code).toBe(0)
+    expect(existsSync(cache)).toBe(true)
+    const second = await node(['dist/cli/main.cjs', 'capabilities', '--json'])
+    expect(second.code).toBe(0)
+    expect(second.stdout).toBe(first.stdout)
   })
 })
 
@@ -84,7 +117,7 @@ describe('an install without the native PTY binary', () => {
   })
 
   test('exits 4 from the CLI for a capture and for the capability check', async () => {
-    const cli = path.join(project, 'node_modules/rea/dist/cli/main.js')
+    const cli = path.join(project, 'node_modules/rea/dist/cli/main.cjs')
     const capture = await node([cli, 'capture-process', 'scenario.json'], project)
     expect(capture.code).toBe(4)
     expect(capture.stderr).toContain('node-pty')
@@ -102,7 +135,7 @@ describe('an install without the native PTY binary', () => {
     // Captured where node-pty is installed, compared where it is not.
     const saved = path.join(project, 'saved.json')
     const capture = await node([
-      'dist/cli/main.js',
+      'dist/cli/main.cjs',
       'capture-process',
       path.join(project, 'scenario.json'),
       '--json',
@@ -111,7 +144,7 @@ describe('an install without the native PTY binary', () => {
       saved,
     ])
     expect(capture.code, capture.stderr).toBe(0)
-    const cli = path.join(project, 'node_modules/rea/dist/cli/main.js')
+    const cli = path.join(project, 'node_modules/rea/dist/cli/main.cjs')
     const comparison = await node([cli, 'compare-process-captures', saved, saved, '--json'], project)
     expect(comparison.code, comparison.stderr).toBe(0)
     expect(JSON.parse(comparison.stdout)).toMatchObject({ verdict: 'equivalent' })

@@ -72,7 +72,7 @@ describe('the packed package, installed with npm', () => {
       'dist/reporter.d.ts',
       'dist/jest-reporter.cjs',
       'docs/reporter.md',
-      'dist/cli/main.js',
+      'dist/cli/main.cjs',
       'docs/vitest.md',
     ]) {
       expect(existsSync(path.join(installed, file)), file).toBe(true)

@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument } from '../output.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
-export const capabilitiesCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['capabilities'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, { json: { type: 'boolean' } })

@@ -21,7 +21,7 @@ const REDIRECTION_HINT =
   'If you redirected output into the scenario file itself (rea capture-process s.json > s.json), the shell ' +
   'truncated it before REA read it: write the capture to a different file, or use --output.'
 
-export const captureProcessCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['capture-process'].usage,
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, {

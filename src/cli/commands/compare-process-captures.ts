@@ -18,7 +18,7 @@ const EXIT_BY_VERDICT = {
   unknown: EXIT.unknown,
 } as const
 
-export const compareProcessCapturesCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['compare-process-captures'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {

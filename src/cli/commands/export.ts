@@ -7,7 +7,7 @@ import { COMMAND_TEXT } from '../command-text.js'
 const EXPORT_FORMATS = ['asciicast'] as const
 const CAST_VERSIONS = ASCIICAST_VERSIONS.map(String)
 
-export const exportCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['export'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {

@@ -4,7 +4,7 @@ import { parseCommandArguments, requirePositionals, type Command } from '../argu
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
-export const mcpCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['mcp'].usage,
   async run(argv, context) {
     const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })

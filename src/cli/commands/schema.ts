@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument } from '../output.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
-export const schemaCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['schema'].usage,
   async run(argv) {
     const { positionals } = parseCommandArguments(this, argv, {})

@@ -11,7 +11,7 @@ import { checkOutputPath, emitDocument } from '../output.js'
 import { timingFlag } from '../timing-flag.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
-export const viewCommand: Command = {
+export const command: Command = {
   usage: COMMAND_TEXT['view'].usage,
   async run(argv) {
     const { values, positionals } = parseCommandArguments(this, argv, {
