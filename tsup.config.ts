@@ -50,6 +50,7 @@ export default defineConfig([
     outDir: 'dist/cli',
     format: ['cjs'],
     splitting: false,
+    sourcemap: false,
   },
   {
     // Each command is a CommonJS bundle of its own (dist/cli/<command>.cjs), which the entry compiles from a V8 code
@@ -63,11 +64,14 @@ export default defineConfig([
     //   shared through a global (src/process/supervisor.ts).
     // - CommonJS, for the code cache; a script compiled from one has no module loader, so what a command would
     //   import() at run time is bundled (the ESM-only TOON encoder) or required (node-pty).
+    // No source maps: each bundle repeats much of the engine, and maps of all seven doubled the package's size.
+    // The bundles are not minified; each module's code follows a comment with its source path.
     ...shared,
     entry: cliCommandEntries,
     outDir: 'dist/cli',
     format: ['cjs'],
     splitting: false,
+    sourcemap: false,
     noExternal: ['zod', '@toon-format/toon'],
   },
 ])
