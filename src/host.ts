@@ -1,7 +1,7 @@
 /**
- * The surface of the core that REA's own plug-ins use: `rea/vitest`, `rea/jest` (matchers/) and the Vitest and Jest
- * reporters (reporter/), and the CLI's dispatcher. Not part of the public API: it may change with them. Named re-exports only; the public
- * surface is `src/index.ts`.
+ * The surface of the core that REA's own plug-ins use: `rea/vitest`, `rea/jest` (matchers/), the Vitest and Jest
+ * reporters (reporter/) and the CLI's dispatcher. Not part of the public API: it may change with them. Named
+ * re-exports only; the public surface is `src/index.ts`.
  */
 export { matchCapture } from './authority/match-capture.js'
 export type { SnapshotCount } from './authority/match-capture.js'

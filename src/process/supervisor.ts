@@ -19,10 +19,10 @@ export interface SupervisedCapture {
 const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => undefined }
 
 /**
- * The one supervisor of this REA process: started on the first capture (or by the CLI before it), in its own session (a kill of REA's
- * process group does not reach it), with an empty environment (it carries no run token or test marker), and
- * unreferenced, so it never keeps REA alive. If it dies, the next capture starts another and hands it the
- * tokens of the captures still running.
+ * The one supervisor of this REA process: started on the first capture (or by the CLI before it), in its own
+ * session (a kill of REA's process group does not reach it), with an empty environment (it carries no run token or
+ * test marker), and unreferenced, so it never keeps REA alive. If it dies, the next capture starts another and
+ * hands it the tokens of the captures still running.
  */
 class Supervisor {
   #child: ChildProcess | undefined
@@ -204,7 +204,8 @@ async function locateSupervisor(): Promise<string[] | undefined> {
 
 async function bundleFromSource(entry: string): Promise<string> {
   // esbuild is a build tool of this repository (tsup's and Vite's); only source runs reach this line. Required,
-  // not imported: the CLI's bundles, which hold this function too, run without a module loader (src/cli/load-bundle.ts).
+  // not imported: the CLI's bundles, which hold this function too, run without a module loader
+  // (src/cli/load-bundle.ts).
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild
   try {
     const result = await esbuild.build({
