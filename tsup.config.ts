@@ -46,9 +46,10 @@ export default defineConfig([
     // runs, so `rea --version` stays as fast as Node starts. CommonJS like the commands: no ES module is loaded by a
     // `rea` process, which spares it Node's ESM loader.
     ...shared,
+    // main.js, the same entry as an ES module, keeps `node dist/cli/main.js` working for scripts written before.
     entry: { main: 'src/cli/main.ts' },
     outDir: 'dist/cli',
-    format: ['cjs'],
+    format: ['cjs', 'esm'],
     splitting: false,
     sourcemap: false,
   },

@@ -55,6 +55,15 @@ describe('the built package', () => {
   test('exposes a working CLI entry with a shebang', async () => {
     const result = await node(['dist/cli/main.cjs', '--version'])
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(readFileSync(path.join(REPO_ROOT, 'dist/cli/main.cjs'), 'utf8')).toMatch(
+      /^#!\/usr\/bin\/env node\n/,
+    )
+  })
+
+  test('still runs as dist/cli/main.js, the entry scripts named before it became CommonJS', async () => {
+    const result = await node(['dist/cli/main.js', 'capabilities', '--json'])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ capture: { status: 'available' } })
   })
 
   test("the CLI's commands hold no dynamic import: compiled from a code cache, they have no module loader", () => {
