@@ -10,8 +10,14 @@ const shared: Options = {
   target: 'node20',
   sourcemap: true,
   splitting: true,
-  shims: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
+  // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.
+  esbuildOptions(options, { format }) {
+    if (format === 'cjs') {
+      options.define = { ...options.define, 'import.meta.url': 'importMetaUrl' }
+      options.inject = [...(options.inject ?? []), 'tsup.import-meta-url.ts']
+    }
+  },
 }
 
 /** The CLI's commands, each loaded by `src/cli/run.ts` only when it runs. */

@@ -159,3 +159,45 @@ describe('an install without the native PTY binary', () => {
     expect(JSON.parse(comparison.stdout)).toMatchObject({ verdict: 'equivalent' })
   })
 })
+
+describe('an install in a folder whose name holds # and %', () => {
+  // A URL ends at `#` and decodes `%20`: a path turned into a URL without escaping them names another folder.
+  let project: string
+  beforeAll(() => {
+    project = path.join(mkdtempSync(path.join(tmpdir(), 'rea-odd-')), 'C# 100%20 tools')
+    const installed = path.join(project, 'node_modules/rea')
+    mkdirSync(installed, { recursive: true })
+    cpSync(path.join(REPO_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true })
+    cpSync(path.join(REPO_ROOT, 'package.json'), path.join(installed, 'package.json'))
+    for (const name of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
+      if (name !== 'rea' && !name.startsWith('.')) {
+        symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(project, 'node_modules', name))
+      }
+    }
+    writeFileSync(
+      path.join(project, 'scenario.json'),
+      JSON.stringify({ executable: 'echo', arguments: ['odd'] }),
+    )
+  })
+  afterAll(() => rmSync(path.dirname(project), { recursive: true, force: true }))
+
+  test('captures from CommonJS and from ESM', async () => {
+    for (const args of [
+      ['-e', `const { captureProcess } = require('rea'); ${CAPTURE}`],
+      ['--input-type=module', '-e', `import { captureProcess } from 'rea'; ${CAPTURE}`],
+    ]) {
+      const result = await node(args, project)
+      expect(result.stderr).toBe('')
+      expect(JSON.parse(result.stdout)).toEqual({ code: 0, lines: ['smoke'] })
+    }
+  })
+
+  test('captures from the CLI, through both of its entries', async () => {
+    for (const entry of ['main.cjs', 'main.js']) {
+      const cli = path.join(project, 'node_modules/rea/dist/cli', entry)
+      const result = await node([cli, 'capture-process', 'scenario.json', '--json', '--no-progress'], project)
+      expect(result.stderr, entry).toBe('')
+      expect(JSON.parse(result.stdout)).toMatchObject({ exit: { code: 0 } })
+    }
+  })
+})
