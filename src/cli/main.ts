@@ -3,8 +3,8 @@ import { EXIT } from './exit-codes.js'
 import { answerWithoutEngine } from './help.js'
 import { installSignalHandlers } from './signals.js'
 
-// This module is small on purpose: the signal handlers exist within milliseconds of start, while the rest of
-// REA (~200 ms of imports) loads behind them. A signal in that window then cancels like any other.
+// This module is small on purpose: the signal handlers exist within milliseconds of start, while the command's
+// bundle loads behind them (run.ts). A signal in that window then cancels like any other.
 const signals = installSignalHandlers(process.argv[2])
 // A closed terminal or pipe fails writes with EIO or EPIPE. Write callbacks handle that where it matters (the
 // final document); without these listeners Node would instead crash on the stream's 'error' event.

@@ -149,7 +149,7 @@ export class Renderer {
   /** Whether the screen already reflects everything enqueued or written, so it can be read synchronously. */
   get idle(): boolean {
     return (
-      (this.#terminal !== undefined || this.#untouchedScreen() !== undefined) &&
+      (this.#terminal !== undefined || this.#untouched) &&
       this.#batch.length === 0 &&
       this.#pendingWrites === 0
     )
@@ -213,9 +213,8 @@ export class Renderer {
 
   /** Reads the current screen; call it inside `whenRendered` to tie it to a point in the stream. */
   readScreen(): RenderedScreen {
-    const untouched = this.#untouchedScreen()
-    if (untouched !== undefined) {
-      return untouched
+    if (this.#untouched) {
+      return untouchedScreen(this.#size)
     }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
@@ -232,9 +231,8 @@ export class Renderer {
 
   /** Every visible row as it stands, trailing U+0020 removed: cheaper than a whole screen. */
   readLines(): string[] {
-    const untouched = this.#untouchedScreen()
-    if (untouched !== undefined) {
-      return untouched.lines
+    if (this.#untouched) {
+      return untouchedScreen(this.#size).lines
     }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
@@ -269,7 +267,7 @@ export class Renderer {
     if (this.#disposed || this.#batch.length > 0 || this.#pendingWrites > 0) {
       return false
     }
-    return this.#untouchedScreen() !== undefined || this.#ensureOpen() !== undefined
+    return this.#untouched || this.#ensureOpen() !== undefined
   }
 
   /**
@@ -292,11 +290,9 @@ export class Renderer {
     return true
   }
 
-  /** The screen while nothing was handed in (no terminal is open then), else undefined. */
-  #untouchedScreen(): RenderedScreen | undefined {
+  /** Whether nothing was handed in yet (no terminal is open then): the screen is the untouched one. */
+  get #untouched(): boolean {
     return this.#terminal === undefined && !this.#touched && !this.#disposed
-      ? untouchedScreen(this.#size)
-      : undefined
   }
 
   #flushBatch(): void {
