@@ -46,8 +46,10 @@ describe.each([
         cleanup: evidence.cleanup.owned_processes,
         truncated: evidence.truncated,
         partial: evidence.truncation_details.process.partial,
-        processUnknowns: evidence.residual_unknowns.filter((unknown) => unknown.dimension === 'process')
-          .length,
+        // The unknowns themselves, not their count: a failure then says which process and why.
+        processUnknowns: evidence.residual_unknowns
+          .filter((unknown) => unknown.dimension === 'process')
+          .map((unknown) => `${unknown.reason}: ${unknown.detail}`),
       })
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
     }
@@ -58,7 +60,7 @@ describe.each([
         cleanup: 'not_needed',
         truncated: false,
         partial: false,
-        processUnknowns: 0,
+        processUnknowns: [],
       })]: RUNS,
     })
   })
