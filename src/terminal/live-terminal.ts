@@ -2,11 +2,24 @@ import type { TerminalSettings } from '../scenario/schema.js'
 import { Renderer, type RendererFlowControl } from './renderer.js'
 
 /**
+ * Text that can make xterm reply or change a mode: an escape or control sequence starts with ESC or a C1
+ * control (U+0080–U+009F, which xterm parses as CSI, OSC, DCS, …). Text without either only prints and moves
+ * the cursor.
+ */
+const SEQUENCE_START = /[\x1b\x80-\x9f]/
+
+/**
  * The terminal as the program sees it while it runs: fed with every retained chunk as it arrives (the
  * original text, masked but not normalized, as a real terminal would show it), it answers queries, holds the
  * modes keys are encoded for, and shows the screen waits look at. Frames are rendered separately, from the
  * normalized text. It stops following the output at the first chunk the output budget drops, so a flood past
  * the budget costs it nothing; what needed it then says so.
+ *
+ * Plain text is parsed only once something needs it. Nothing can be answered or switched until a chunk holds
+ * a sequence, so such text is queued while no wait watches the screen, and parsed, in order, before the next
+ * sequence or when the screen, the modes or a wait needs it. A program that only prints then never costs a
+ * parse here (a flood's first MiB was most of the CLI's CPU time), and a query is answered after every byte
+ * before it, as a terminal would.
  */
 export class LiveTerminal {
   readonly #renderer: Renderer
@@ -23,15 +36,24 @@ export class LiveTerminal {
 
   /** Output as the program wrote it; ignored once stopped. */
   feed(text: string): void {
-    if (this.#stopped === undefined && text !== '') {
+    if (this.#stopped !== undefined || text === '') {
+      return
+    }
+    if (this.#listeners.size === 0 && !SEQUENCE_START.test(text)) {
+      this.#renderer.enqueue(text)
+    } else {
       this.#renderer.write(text, () => this.#changed())
     }
   }
 
-  /** Stops following the output, for the reason given; waits on the screen then end. */
+  /**
+   * Stops following the output, for the reason given; waits on the screen then end. Queued plain text is
+   * dropped: it holds no sequence to answer, and no wait reads the screen once the terminal stopped.
+   */
   stop(reason: string): void {
     if (this.#stopped === undefined) {
       this.#stopped = reason
+      this.#renderer.discardQueued()
       this.#changed()
     }
   }
@@ -54,8 +76,17 @@ export class LiveTerminal {
     return this.#renderer.opened ? this.#renderer.readLines().join('\n') : undefined
   }
 
+  /**
+   * Calls `listener` whenever the screen may have changed. Text still queued is parsed first: at once when
+   * little is queued (a screen read right after this sees it), else through xterm's write queue, with a call
+   * once it is parsed.
+   */
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener)
+    if (!this.#renderer.idle && this.#stopped === undefined) {
+      const changed = (): void => this.#changed()
+      void this.#renderer.whenRendered(() => undefined).then(changed, changed)
+    }
     return () => this.#listeners.delete(listener)
   }
 

@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'vitest'
+import { LiveTerminal } from '../../../src/terminal/live-terminal.js'
+
+const SETTINGS = { columns: 20, rows: 4, scrollback: 100, answer_queries: true } as const
+const NO_FLOW_CONTROL = { pause: () => undefined, resume: () => undefined }
+
+function liveTerminal(): { live: LiveTerminal; replies: string[]; replied: Promise<string> } {
+  const replies: string[] = []
+  let resolveReply!: (reply: string) => void
+  const replied = new Promise<string>((resolve) => (resolveReply = resolve))
+  const live = new LiveTerminal(SETTINGS, NO_FLOW_CONTROL, (reply) => {
+    replies.push(reply)
+    resolveReply(reply)
+  })
+  return { live, replies, replied }
+}
+
+describe('LiveTerminal', () => {
+  test('plain text is queued, not parsed, while nothing needs the screen', () => {
+    const { live } = liveTerminal()
+    live.feed('hello\r\nworld')
+    // Parsing would have opened the terminal, and the screen would read as rows.
+    expect(live.screenText()).toBeUndefined()
+    expect(live.idle).toBe(false)
+    live.dispose()
+  })
+
+  test('a query is answered after the queued text before it (cursor position report)', async () => {
+    const { live, replied } = liveTerminal()
+    live.feed('abc')
+    live.feed('\r\nde')
+    live.feed('\x1b[6n')
+    expect(await replied).toBe('\x1b[2;3R')
+    live.dispose()
+  })
+
+  test('a query introduced by a C1 control (U+009B, CSI) is answered too', async () => {
+    const { live, replied } = liveTerminal()
+    live.feed('abcd')
+    live.feed('\u009b6n')
+    expect(await replied).toBe('\x1b[1;5R')
+    live.dispose()
+  })
+
+  test('a mode set by a sequence holds once parsed (application cursor keys)', async () => {
+    const { live } = liveTerminal()
+    live.feed('menu\r\n')
+    live.feed('\x1b[?1h')
+    await live.whenRendered(() => undefined)
+    expect(live.applicationCursorKeys).toBe(true)
+    live.dispose()
+  })
+
+  test('a screen watcher sees queued text as soon as it starts watching', () => {
+    const { live } = liveTerminal()
+    live.feed('Ready> ')
+    live.onChange(() => undefined)
+    expect(live.screenText()?.split('\n')[0]).toBe('Ready>')
+    live.dispose()
+  })
+
+  test('while a watcher is registered, plain text is parsed and reported as it arrives', async () => {
+    const { live } = liveTerminal()
+    const screens: string[] = []
+    let resolveSeen!: () => void
+    const seen = new Promise<void>((resolve) => (resolveSeen = resolve))
+    live.onChange(() => {
+      const first = live.screenText()?.split('\n')[0] ?? ''
+      screens.push(first)
+      if (first === 'done') {
+        resolveSeen()
+      }
+    })
+    live.feed('done')
+    await seen
+    expect(screens).toContain('done')
+    live.dispose()
+  })
+
+  test('a large queue is parsed through the write queue and reported once parsed', async () => {
+    const { live } = liveTerminal()
+    // More than the renderer parses on the spot (64 KiB).
+    live.feed(`${'x'.repeat(100 * 1024)}\r\nlast`)
+    let resolveChanged!: () => void
+    const changed = new Promise<void>((resolve) => (resolveChanged = resolve))
+    live.onChange(resolveChanged)
+    await changed
+    expect(live.screenText()?.split('\n').at(-1)).toBe('last')
+    live.dispose()
+  })
+
+  test('stopping drops queued text without parsing it', () => {
+    const { live, replies } = liveTerminal()
+    live.feed('never shown')
+    live.stop('test')
+    expect(live.stopped).toBe('test')
+    expect(live.screenText()).toBeUndefined()
+    expect(replies).toEqual([])
+    live.dispose()
+  })
+})
