@@ -6,6 +6,7 @@ import { Renderer, type RendererFlowControl } from './renderer.js'
  * control (U+0080–U+009F, which xterm parses as CSI, OSC, DCS, …). Text without either only prints and moves
  * the cursor.
  */
+// eslint-disable-next-line no-control-regex -- ESC and C1 controls are what the test looks for
 const SEQUENCE_START = /[\x1b\x80-\x9f]/
 
 /**
