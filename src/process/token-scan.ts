@@ -47,9 +47,17 @@ export interface ScanOptions {
   readonly listRecent?: boolean
 }
 
-/** An environment that reads empty may belong to a process inside execve: look again this often, this many times. */
-const EMPTY_ENVIRON_RECHECK_MS = 2
-const EMPTY_ENVIRON_RECHECKS = 5
+/**
+ * An environment that reads empty, or cannot be read, may belong to a process caught between fork and exec:
+ * look again this often, this many times. Inside execve the kernel reports the environment as empty for a
+ * moment; before the exec a child still has its parent's memory and credentials, so the child of a process
+ * REA may not read (a privileged service, another user's shell) is unreadable until it runs its own program.
+ */
+const ENVIRON_RECHECK_MS = 2
+const ENVIRON_RECHECKS = 5
+
+/** What one examination of a process decided: done, or read it again (empty, or unreadable for this reason). */
+type Examination = 'done' | 'empty' | UnreadableProcess
 
 /**
  * Finds every live process started since `startedSinceTicks` whose initial environment carries this capture's
@@ -65,7 +73,7 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
     return scan
   }
   const examined = new Set<number>([process.pid])
-  let recheck: number[] = []
+  let recheck = new Map<number, Exclude<Examination, 'done'>>()
   // A holder that forks and exits between the listing and its read would hide the child, which was not in
   // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
   // that was alive throughout it.
@@ -81,23 +89,36 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
     }
     for (const pid of pids) {
       examined.add(pid)
-      if (examineProcess(inspector, pid, entry, bulk?.get(pid), scan, options) === 'empty') {
-        recheck.push(pid)
+      const examination = examineProcess(inspector, pid, entry, bulk?.get(pid), scan, options)
+      if (examination !== 'done') {
+        recheck.set(pid, examination)
       }
     }
   }
-  for (let round = 0; round < EMPTY_ENVIRON_RECHECKS && recheck.length > 0; round++) {
-    await delay(EMPTY_ENVIRON_RECHECK_MS)
-    recheck = recheck.filter(
-      (pid) => examineProcess(inspector, pid, entry, undefined, scan, options, 'again') === 'empty',
-    )
+  for (let round = 0; round < ENVIRON_RECHECKS && recheck.size > 0; round++) {
+    await delay(ENVIRON_RECHECK_MS)
+    const next = new Map<number, Exclude<Examination, 'done'>>()
+    for (const pid of recheck.keys()) {
+      const examination = examineProcess(inspector, pid, entry, undefined, scan, options, 'again')
+      if (examination !== 'done') {
+        next.set(pid, examination)
+      }
+    }
+    recheck = next
+  }
+  // Still empty after the rechecks: a process started with an empty environment, which carries no token.
+  for (const examination of recheck.values()) {
+    if (examination !== 'empty') {
+      scan.unreadable.push(examination)
+    }
   }
   return scan
 }
 
 /**
- * Examines one process, adding it to the scan; returns 'empty' when its environment must be read again.
- * `known` is what a bulk read already found; `again` marks the re-read of a process already examined.
+ * Examines one process, adding it to the scan when it decides; returns what to read again otherwise (an empty
+ * environment, or an unreadable one with the reason). `known` is what a bulk read already found; `again` marks
+ * the re-read of a process already examined.
  */
 function examineProcess(
   inspector: ProcessInspector,
@@ -107,7 +128,7 @@ function examineProcess(
   scan: TokenScan,
   options: ScanOptions,
   again?: 'again',
-): 'done' | 'empty' {
+): Examination {
   const statFirst = options.listRecent === true && again === undefined
   const first = statFirst ? undefined : (known ?? inspector.readEnviron(pid, entry))
   if (
@@ -129,12 +150,11 @@ function examineProcess(
     return 'done'
   }
   if (carries.status === 'unreadable') {
-    scan.unreadable.push({
+    return {
       pid,
       start_ticks: before.value.identity.start_ticks,
       reason: `environment unreadable: ${carries.code}`,
-    })
-    return 'done'
+    }
   }
   if (carries.value === 'lacks') {
     return 'done'
