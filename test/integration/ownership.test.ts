@@ -205,10 +205,12 @@ describe('when REA itself ends during a capture', () => {
   // The root keeps running, so the capture is in progress; its three daemons escape the PTY's hang-up.
   const scenario = path.join(scratch, 'daemons.json')
   writeFileSync(scenario, JSON.stringify({ executable: program('daemons.sh'), arguments: ['stay'] }))
+  // Counted once each has exec'd its sleep (the root too, with `stay`): a daemon counted while still the `sh`
+  // that sets it up is killed as `sh`, and the test then finds two sleeps killed instead of three.
   const running = () =>
-    waitFor(() => survivors().length >= 4, {
+    waitFor(() => survivors().filter(({ command }) => command === 'sleep 600').length >= 4, {
       timeoutMs: 60_000,
-      description: 'the root and its three detached daemons to run',
+      description: 'the root and its three detached daemons to run their sleep',
     })
   const nothingLeft = () =>
     waitFor(() => survivors().length === 0, {
