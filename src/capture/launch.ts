@@ -48,6 +48,7 @@ export async function launchCommand(
   const token = createRunToken()
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
+  const forksBeforeLaunch = inspector?.forkCount?.()
   // The first capture of a process starts the supervisor.
   const supervised = signal?.aborted === true ? undefined : await superviseCapture(token, ticksBeforeLaunch)
   // Cancelled before the launch (say, a signal while REA was loading): nothing is started, and the Evidence
@@ -82,6 +83,7 @@ export async function launchCommand(
               pid: session.pid,
               identity: spawnIdentity,
               startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
+              ...(forksBeforeLaunch === undefined ? {} : { forksBeforeLaunch }),
             },
             inspector,
           )

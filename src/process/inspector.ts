@@ -3,6 +3,7 @@ import {
   readBootId,
   readChildren,
   readEnvironContains,
+  readForkCount,
   readProcStat,
   readUptimeTicks,
   type EnvironCheck,
@@ -28,6 +29,11 @@ export interface ProcessInspector {
   bootId(): string
   /** Clock ticks (10 ms) since boot now, the unit of start times. */
   uptimeTicks(): number
+  /**
+   * Tasks created on the host since boot, where the system counts them (`/proc/stat`): while it stands still, no
+   * process was started, so a scan can examine only the processes an earlier complete scan found.
+   */
+  forkCount?(): number | undefined
 }
 
 export const procInspector: ProcessInspector = {
@@ -38,6 +44,7 @@ export const procInspector: ProcessInspector = {
   readChildren,
   bootId: readBootId,
   uptimeTicks: readUptimeTicks,
+  forkCount: readForkCount,
 }
 
 let active: ProcessInspector | undefined = process.platform === 'linux' ? procInspector : undefined

@@ -1,7 +1,12 @@
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import type { ProcessInspector } from './inspector.js'
 import type { ProcStat } from './proc-linux.js'
-import { scanForRunToken, type RecentProcess, type UnreadableProcess } from './token-scan.js'
+import {
+  scanForRunToken,
+  type CompleteListing,
+  type RecentProcess,
+  type UnreadableProcess,
+} from './token-scan.js'
 
 /**
  * Why REA considers a process its own:
@@ -39,6 +44,11 @@ export interface TreeRoot {
   readonly identity: StartIdentity | undefined
   /** Start time of the root in clock ticks: nothing that started earlier can be the capture's. */
   readonly startTicks: number
+  /**
+   * The host's count of created tasks read just before the root was spawned, where it is counted. A count that
+   * did not grow over the root's own fork is not one to trust, and scans then always list every process.
+   */
+  readonly forksBeforeLaunch?: number
 }
 
 /**
@@ -53,6 +63,8 @@ export class OwnedTree {
   readonly #inspector: ProcessInspector
   #known = new Map<number, OwnedProcess>()
   #running: Promise<TreeObservation> | undefined
+  /** The last scan's complete listing, once the host's task count is seen to count the root's fork. */
+  #listing: CompleteListing | undefined
 
   constructor(token: string, root: TreeRoot, inspector: ProcessInspector) {
     this.#token = token
@@ -75,10 +87,18 @@ export class OwnedTree {
   }
 
   async #observe(includeSession: boolean): Promise<TreeObservation> {
+    // Every scan lists the processes started since the root, so that the next one can examine only those while
+    // no task is created on the host (a command that exits before it starts anything settles at that cost).
     const scan = await scanForRunToken(this.#token, {
       startedSinceTicks: this.#root.startTicks,
-      listRecent: includeSession,
+      listRecent: true,
+      ...(this.#listing === undefined ? {} : { previous: this.#listing }),
     })
+    const forksBeforeLaunch = this.#root.forksBeforeLaunch
+    this.#listing =
+      scan.listing !== undefined && forksBeforeLaunch !== undefined && scan.listing.forks > forksBeforeLaunch
+        ? scan.listing
+        : undefined
     const alive = new Map<number, OwnedProcess>()
     for (const holder of scan.holders) {
       if (holder.identity.start_ticks >= this.#root.startTicks || holder.identity.pid === this.#root.pid) {

@@ -197,6 +197,22 @@ export function readChildren(pid: number): number[] {
   return children
 }
 
+/**
+ * Tasks the kernel has created since boot, processes and threads alike, on the whole host (the `processes` line
+ * of `/proc/stat`, counted under the same lock that makes a new task visible). Undefined when it cannot be read.
+ */
+export function readForkCount(): number | undefined {
+  let text: string
+  try {
+    text = readProcFile('/proc/stat').toString('latin1')
+  } catch {
+    return undefined
+  }
+  const line = /^processes (\d+)$/m.exec(text)
+  const count = line === null ? Number.NaN : Number(line[1])
+  return Number.isSafeInteger(count) ? count : undefined
+}
+
 /** Clock ticks since boot now, the unit of start times (CLK_TCK is 100 on Linux). */
 export function readUptimeTicks(): number {
   return Math.floor(Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]) * 100)

@@ -29,6 +29,23 @@ export interface TokenScan {
    * the only members of the root's session or group that can be the capture's. Empty otherwise.
    */
   readonly recentProcesses: RecentProcess[]
+  /**
+   * With `listRecent`, where the host counts the tasks it creates: what a later scan needs to examine only the
+   * processes this one found started since `startedSinceTicks`, as long as no task was created in between.
+   */
+  listing?: CompleteListing
+}
+
+/**
+ * A complete scan's list of the processes started since its `startedSinceTicks`, and the host's count of created
+ * tasks read before it listed `/proc`. While that count stands still, every process alive was alive then, and so
+ * was examined: the processes that started earlier were ruled out for good (ownership is decided by start time,
+ * an environment fixed at exec, and a session or group that is only inherited), and only these need a new look.
+ */
+export interface CompleteListing {
+  readonly forks: number
+  readonly startedSinceTicks: number
+  readonly recent: readonly number[]
 }
 
 export interface RecentProcess {
@@ -45,6 +62,11 @@ export interface ScanOptions {
    * rules a process out with one read, and only the rest have their identity read.
    */
   readonly listRecent?: boolean
+  /**
+   * A complete listing of an earlier scan with the same `startedSinceTicks` (and `listRecent`): when no task was
+   * created since it, only its recent processes are examined instead of every process on the host.
+   */
+  readonly previous?: CompleteListing
 }
 
 /**
@@ -74,24 +96,42 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   }
   const examined = new Set<number>([process.pid])
   let recheck = new Map<number, Exclude<Examination, 'done'>>()
-  // A holder that forks and exits between the listing and its read would hide the child, which was not in
-  // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
-  // that was alive throughout it.
-  for (;;) {
-    // Where one read of every environment is cheaper than many (the macOS helper), it rules out most
-    // processes before any identity is read.
-    const bulk = inspector.readAllEnvirons?.(entry)
-    const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
-      (pid) => !examined.has(pid),
-    )
-    if (pids.length === 0) {
-      break
+  const examine = (pid: number, known: ProcRead<EnvironCheck> | undefined): void => {
+    examined.add(pid)
+    const examination = examineProcess(inspector, pid, entry, known, scan, options)
+    if (examination !== 'done') {
+      recheck.set(pid, examination)
     }
-    for (const pid of pids) {
-      examined.add(pid)
-      const examination = examineProcess(inspector, pid, entry, bulk?.get(pid), scan, options)
-      if (examination !== 'done') {
-        recheck.set(pid, examination)
+  }
+  const startedSinceTicks = options.startedSinceTicks ?? 0
+  // Read before listing: a process that started before this read is in the listing below if it still lives.
+  const forks = options.listRecent === true ? inspector.forkCount?.() : undefined
+  const previous = options.previous
+  if (
+    forks !== undefined &&
+    previous !== undefined &&
+    previous.forks === forks &&
+    previous.startedSinceTicks === startedSinceTicks
+  ) {
+    for (const pid of previous.recent) {
+      examine(pid, undefined)
+    }
+  } else {
+    // A holder that forks and exits between the listing and its read would hide the child, which was not in
+    // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
+    // that was alive throughout it.
+    for (;;) {
+      // Where one read of every environment is cheaper than many (the macOS helper), it rules out most
+      // processes before any identity is read.
+      const bulk = inspector.readAllEnvirons?.(entry)
+      const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
+        (pid) => !examined.has(pid),
+      )
+      if (pids.length === 0) {
+        break
+      }
+      for (const pid of pids) {
+        examine(pid, bulk?.get(pid))
       }
     }
   }
@@ -110,6 +150,13 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   for (const examination of recheck.values()) {
     if (examination !== 'empty') {
       scan.unreadable.push(examination)
+    }
+  }
+  if (forks !== undefined) {
+    scan.listing = {
+      forks,
+      startedSinceTicks,
+      recent: scan.recentProcesses.map((process) => process.identity.pid),
     }
   }
   return scan

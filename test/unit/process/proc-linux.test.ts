@@ -8,6 +8,7 @@ import {
   parseProcStat,
   readBootId,
   readEnvironContains,
+  readForkCount,
   readProcStat,
 } from '../../../src/process/proc-linux.js'
 
@@ -194,5 +195,15 @@ describe('readBootId', () => {
   test('returns the kernel boot id', () => {
     expect(readBootId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(readBootId()).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim())
+  })
+})
+
+describe('readForkCount', () => {
+  test("counts the host's task creations: a spawn moves it", async () => {
+    const before = readForkCount()
+    expect(Number.isSafeInteger(before)).toBe(true)
+    const child = spawn('true', { stdio: 'ignore' })
+    await new Promise((resolve) => child.once('exit', resolve))
+    expect(readForkCount()).toBeGreaterThan(before as number)
   })
 })

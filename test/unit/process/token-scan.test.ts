@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { procInspector, useProcessInspector, type ProcessInspector } from '../../../src/process/inspector.js'
 import { createRunToken } from '../../../src/process/run-token.js'
+import { OwnedTree } from '../../../src/process/owned-tree.js'
 import { scanForRunToken } from '../../../src/process/token-scan.js'
 import { RUN_TOKEN_VARIABLE } from '../../../src/scenario/reserved-environment.js'
 
@@ -38,8 +39,8 @@ function failingEnvironReads(pids: readonly number[], failures: number): Process
 
 beforeAll(async () => {
   sinceTicks = procInspector.uptimeTicks() - 1
-  carrier = await sleeper({ PATH: process.env.PATH, [RUN_TOKEN_VARIABLE]: token })
-  stranger = await sleeper({ PATH: process.env.PATH })
+  carrier = await sleeper({ PATH: process.env['PATH'], [RUN_TOKEN_VARIABLE]: token })
+  stranger = await sleeper({ PATH: process.env['PATH'] })
 })
 
 afterEach(() => useProcessInspector(procInspector))
@@ -81,4 +82,99 @@ describe('scanForRunToken and environments it cannot read at first', () => {
       ])
     })
   }
+})
+
+/** The /proc inspector with a task count that reads `count()` and listings that are counted in `listings`. */
+function countedListings(count: () => number): { inspector: ProcessInspector; listings: { value: number } } {
+  const listings = { value: 0 }
+  return {
+    inspector: {
+      ...procInspector,
+      forkCount: count,
+      listProcessIds() {
+        listings.value++
+        return procInspector.listProcessIds()
+      },
+    },
+    listings,
+  }
+}
+
+describe('scans while no task is created on the host', () => {
+  test('examine only the processes the last complete scan found started since, and find the same', async () => {
+    const { inspector, listings } = countedListings(() => 1000)
+    useProcessInspector(inspector)
+    const first = await scanForRunToken(token, { startedSinceTicks: sinceTicks, listRecent: true })
+    expect(first.listing).toMatchObject({ forks: 1000, startedSinceTicks: sinceTicks })
+    expect(first.listing?.recent).toEqual(expect.arrayContaining([carrier.pid, stranger.pid]))
+    const listed = listings.value
+    const second = await scanForRunToken(token, {
+      startedSinceTicks: sinceTicks,
+      listRecent: true,
+      previous: first.listing!,
+    })
+    expect(listings.value).toBe(listed)
+    expect(second.holders.map((holder) => holder.identity.pid)).toEqual([carrier.pid])
+    expect(second.recentProcesses.map((recent) => recent.identity.pid).sort()).toEqual(
+      [...(first.listing?.recent ?? [])].sort(),
+    )
+  })
+
+  test('list every process again once the count moved', async () => {
+    let count = 1000
+    const { inspector, listings } = countedListings(() => count)
+    useProcessInspector(inspector)
+    const first = await scanForRunToken(token, { startedSinceTicks: sinceTicks, listRecent: true })
+    const listed = listings.value
+    count++
+    await scanForRunToken(token, {
+      startedSinceTicks: sinceTicks,
+      listRecent: true,
+      previous: first.listing!,
+    })
+    expect(listings.value).toBeGreaterThan(listed)
+  })
+
+  test("find a carrier started after the last complete scan: its fork moved the host's real count", async () => {
+    const first = await scanForRunToken(token, { startedSinceTicks: sinceTicks, listRecent: true })
+    expect(first.listing).toBeDefined()
+    const late = await sleeper({ PATH: process.env['PATH'], [RUN_TOKEN_VARIABLE]: token })
+    try {
+      const second = await scanForRunToken(token, {
+        startedSinceTicks: sinceTicks,
+        listRecent: true,
+        previous: first.listing!,
+      })
+      expect(second.holders.map((holder) => holder.identity.pid)).toContain(late.pid)
+    } finally {
+      await new Promise((resolve) => {
+        late.once('exit', resolve)
+        late.kill('SIGKILL')
+      })
+    }
+  })
+
+  test('an owned tree never trusts a count that did not grow over the root’s own fork', async () => {
+    const { inspector, listings } = countedListings(() => 1000)
+    useProcessInspector(inspector)
+    const root = { pid: carrier.pid, identity: undefined, startTicks: sinceTicks, forksBeforeLaunch: 1000 }
+    const tree = new OwnedTree(token, root, inspector)
+    await tree.observe({ includeSession: true })
+    const listed = listings.value
+    const observation = await tree.observe({ includeSession: true })
+    expect(listings.value).toBeGreaterThan(listed)
+    expect(observation.owned.map((process) => process.identity.pid)).toContain(carrier.pid)
+  })
+
+  test('an owned tree whose count grew over the root’s fork observes again without listing the host', async () => {
+    const { inspector, listings } = countedListings(() => 1000)
+    useProcessInspector(inspector)
+    const root = { pid: carrier.pid, identity: undefined, startTicks: sinceTicks, forksBeforeLaunch: 999 }
+    const tree = new OwnedTree(token, root, inspector)
+    await tree.observe({ includeSession: true })
+    const listed = listings.value
+    const observation = await tree.observe({ includeSession: true })
+    expect(listings.value).toBe(listed)
+    expect(observation.owned.map((process) => process.identity.pid)).toEqual([carrier.pid])
+  })
 })
