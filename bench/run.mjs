@@ -51,7 +51,7 @@ if (wanted('process-scan')) {
   results.process_scan = await runProcessScanBenchmark()
   for (const scan of results.process_scan.scans) {
     console.log(
-      `token scan with ${scan.idle_processes} extra idle processes (${scan.processes_on_host} on host): sample ${scan.scan_median_ms} ms, settlement (with every stat for the session check) ${scan.settlement_scan_median_ms} ms`,
+      `token scan with ${scan.idle_processes} extra idle processes (${scan.processes_on_host} on host): complete ${scan.complete_scan_median_ms} ms, the next one ${scan.following_scan_median_ms} ms (${scan.following_scans_without_listing} examined only the recent processes: no task created in between)`,
     )
   }
   console.log(
