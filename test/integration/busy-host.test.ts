@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { captureProcess } from '../../src/index.js'
 import { WORKER_MARKER_VARIABLE } from '../helpers/token-carriers.js'
+import { killAndWait } from '../helpers/child-processes.js'
 
 const RUNS = 200
 let burners: ChildProcess[] = []
@@ -17,19 +18,7 @@ beforeAll(() => {
   )
 })
 afterAll(async () => {
-  await Promise.all(
-    burners.map(
-      (burner) =>
-        new Promise((resolve) => {
-          if (burner.exitCode !== null || burner.signalCode !== null) {
-            resolve(undefined)
-            return
-          }
-          burner.once('exit', resolve)
-          burner.kill('SIGKILL')
-        }),
-    ),
-  )
+  await Promise.all(burners.map(killAndWait))
 })
 
 describe.each([

@@ -5,6 +5,7 @@ import { createRunToken } from '../../../src/process/run-token.js'
 import { OwnedTree } from '../../../src/process/owned-tree.js'
 import { scanForRunToken } from '../../../src/process/token-scan.js'
 import { RUN_TOKEN_VARIABLE } from '../../../src/scenario/reserved-environment.js'
+import { killAndWait, whenSpawned } from '../../helpers/child-processes.js'
 
 // Real processes, read through the real /proc inspector. Only their environment reads are made to fail, the
 // way a child forked by a process REA may not read fails until it execs its own program.
@@ -14,11 +15,7 @@ let carrier: ChildProcess
 let stranger: ChildProcess
 
 function sleeper(environment: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn('sleep', ['600'], { env: environment, stdio: 'ignore' })
-  return new Promise((resolve, reject) => {
-    child.once('spawn', () => resolve(child))
-    child.once('error', reject)
-  })
+  return whenSpawned(spawn('sleep', ['600'], { env: environment, stdio: 'ignore' }))
 }
 
 /** The /proc inspector, with the environment of `pids` unreadable (EACCES) for their first `failures` reads. */
@@ -46,19 +43,7 @@ beforeAll(async () => {
 afterEach(() => useProcessInspector(procInspector))
 
 afterAll(async () => {
-  await Promise.all(
-    [carrier, stranger].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) {
-            resolve(undefined)
-            return
-          }
-          child.once('exit', resolve)
-          child.kill('SIGKILL')
-        }),
-    ),
-  )
+  await Promise.all([carrier, stranger].map(killAndWait))
 })
 
 describe('scanForRunToken and environments it cannot read at first', () => {
@@ -147,34 +132,22 @@ describe('scans while no task is created on the host', () => {
       })
       expect(second.holders.map((holder) => holder.identity.pid)).toContain(late.pid)
     } finally {
-      await new Promise((resolve) => {
-        late.once('exit', resolve)
-        late.kill('SIGKILL')
-      })
+      await killAndWait(late)
     }
   })
 
-  test('an owned tree never trusts a count that did not grow over the root’s own fork', async () => {
+  test.for([
+    ['lists the host again: it never trusts a count that did not grow over the root’s own fork', 1000, true],
+    ['observes again without listing the host once the count grew over the root’s fork', 999, false],
+  ] as const)('an owned tree %s', async ([, forksBeforeLaunch, listsAgain]) => {
     const { inspector, listings } = countedListings(() => 1000)
     useProcessInspector(inspector)
-    const root = { pid: carrier.pid, identity: undefined, startTicks: sinceTicks, forksBeforeLaunch: 1000 }
+    const root = { pid: carrier.pid, identity: undefined, startTicks: sinceTicks, forksBeforeLaunch }
     const tree = new OwnedTree(token, root, inspector)
     await tree.observe({ includeSession: true })
     const listed = listings.value
     const observation = await tree.observe({ includeSession: true })
-    expect(listings.value).toBeGreaterThan(listed)
-    expect(observation.owned.map((process) => process.identity.pid)).toContain(carrier.pid)
-  })
-
-  test('an owned tree whose count grew over the root’s fork observes again without listing the host', async () => {
-    const { inspector, listings } = countedListings(() => 1000)
-    useProcessInspector(inspector)
-    const root = { pid: carrier.pid, identity: undefined, startTicks: sinceTicks, forksBeforeLaunch: 999 }
-    const tree = new OwnedTree(token, root, inspector)
-    await tree.observe({ includeSession: true })
-    const listed = listings.value
-    const observation = await tree.observe({ includeSession: true })
-    expect(listings.value).toBe(listed)
+    expect(listings.value > listed).toBe(listsAgain)
     expect(observation.owned.map((process) => process.identity.pid)).toEqual([carrier.pid])
   })
 })
