@@ -87,11 +87,13 @@ export class OwnedTree {
   }
 
   async #observe(includeSession: boolean): Promise<TreeObservation> {
-    // Every scan lists the processes started since the root, so that the next one can examine only those while
-    // no task is created on the host (a command that exits before it starts anything settles at that cost).
+    // Where the host counts the tasks it creates, every scan lists the processes started since the root, so that
+    // the next one can examine only those while no task is created (a command that exits before it starts
+    // anything settles at that cost). Elsewhere running samples read environments first, in one bulk read where
+    // the inspector has one (macOS), instead of one identity per process.
     const scan = await scanForRunToken(this.#token, {
       startedSinceTicks: this.#root.startTicks,
-      listRecent: true,
+      listRecent: includeSession || this.#inspector.forkCount !== undefined,
       ...(this.#listing === undefined ? {} : { previous: this.#listing }),
     })
     const forksBeforeLaunch = this.#root.forksBeforeLaunch

@@ -175,8 +175,8 @@ export function startSupervisor(): void {
 let cachedArguments: Promise<string[] | undefined> | undefined
 
 /**
- * How to run the supervisor: the built `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, or, when REA runs from its
- * TypeScript sources (its own tests under Vitest), the same entry bundled on the fly with esbuild.
+ * How to run the supervisor: the built `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, or, when REA
+ * runs from its TypeScript sources (its own tests under Vitest), the same entry bundled on the fly with esbuild.
  */
 function supervisorArguments(): Promise<string[] | undefined> {
   cachedArguments ??= locateSupervisor()
