@@ -17,8 +17,8 @@ const SEQUENCE_START = /[\x1b\x80-\x9f]/
  * the budget costs it nothing; what needed it then says so.
  *
  * Plain text is parsed only once something needs it. Nothing can be answered or switched until a chunk holds
- * a sequence, so such text is queued while no wait watches the screen, and parsed, in order, before the next
- * sequence or when the screen, the modes or a wait needs it. A program that only prints then never costs a
+ * a sequence, so such text is queued while no wait watches the screen and no sequence is left open, and parsed,
+ * in order, before the next sequence or when the screen, the modes or a wait needs it. A program that only prints then never costs a
  * parse here (a flood's first MiB was most of the CLI's CPU time), and a query is answered after every byte
  * before it, as a terminal would.
  */
@@ -40,7 +40,9 @@ export class LiveTerminal {
     if (this.#stopped !== undefined || text === '') {
       return
     }
-    if (this.#listeners.size === 0 && !SEQUENCE_START.test(text)) {
+    // Plain text continues a sequence the last chunk left open (`ESC [` then `6n`): it is queued only once what
+    // was written before is parsed back to the ground state.
+    if (this.#listeners.size === 0 && !SEQUENCE_START.test(text) && this.#renderer.parsedToGround) {
       this.#renderer.enqueue(text)
     } else {
       this.#renderer.write(text, () => this.#changed())

@@ -155,6 +155,15 @@ export class Renderer {
     )
   }
 
+  /**
+   * Whether everything handed to xterm is parsed and its parser stands outside any escape sequence, so plain
+   * text queued now only prints. True before xterm is opened; text still queued is not looked at. False where
+   * this xterm's parser state cannot be read (see `parserInGround`).
+   */
+  get parsedToGround(): boolean {
+    return this.#pendingWrites === 0 && (this.#terminal === undefined || parserInGround(this.#terminal))
+  }
+
   /** Queues text for the renderer; it reaches xterm when a frame is taken or the queue grows large. */
   enqueue(text: string): void {
     if (this.#disposed || text === '') {
@@ -375,6 +384,16 @@ export class Renderer {
 function synchronousWriter(terminal: XtermTerminal): ((text: string) => void) | undefined {
   const core = (terminal as unknown as { _core?: { writeSync?: (text: string) => void } })._core
   return typeof core?.writeSync === 'function' ? (text) => core.writeSync?.(text) : undefined
+}
+
+/**
+ * Whether xterm's escape sequence parser is in its ground state (0), outside any sequence. The state is internal to
+ * xterm (its core's input handler's parser), so REA looks for it and answers false, "may be inside one", when a
+ * version lacks it; the live terminal tests split queries across chunks to hold it to the real parser.
+ */
+function parserInGround(terminal: XtermTerminal): boolean {
+  const core = terminal as unknown as { _core?: { _inputHandler?: { _parser?: { currentState?: unknown } } } }
+  return core._core?._inputHandler?._parser?.currentState === 0
 }
 
 /** Only U+0020 is removed: other trailing whitespace is content the program wrote. */

@@ -196,6 +196,20 @@ describe('terminal replies', () => {
   })
 })
 
+describe('terminal replies across chunks', () => {
+  test('a query the program writes in two pieces, read as two chunks, is answered once complete', async () => {
+    const [evidence] = await captureAll([
+      { executable: program('cursor-query.mjs'), arguments: ['--split', '--wait', '5000'] },
+    ])
+    // The pieces arrived as separate chunks: the first ends with the open sequence.
+    expect(evidence!.terminal.chunks.some((chunk) => chunk.data.endsWith('abc\x1b['))).toBe(true)
+    expect(lastScreen(evidence!)).toContain('got: \\e[1;4R')
+    expect(evidence!.terminal.replies).toEqual([
+      expect.objectContaining({ query: 'cursor_position', reply: '\x1b[1;4R' }),
+    ])
+  })
+})
+
 describe('keys', () => {
   test.each([false, true])(
     'sends every documented key name as a real terminal does (application mode: %s)',

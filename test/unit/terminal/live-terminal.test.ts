@@ -42,6 +42,28 @@ describe('LiveTerminal', () => {
     live.dispose()
   })
 
+  test.for([
+    ['a cursor position report', ['ab\x1b[', '6n'], '\x1b[1;3R'],
+    ['secondary device attributes, split inside its parameters', ['\x1b[>', '0', 'c'], '\x1b[>0;276;0c'],
+    ['a C1 CSI split from its final byte', ['x\u009b', '6', 'n'], '\x1b[1;2R'],
+  ] as const)('a query split across chunks is still answered: %s', async ([, chunks, reply]) => {
+    const { live, replied } = liveTerminal()
+    for (const chunk of chunks) {
+      live.feed(chunk)
+    }
+    expect(await replied).toBe(reply)
+    live.dispose()
+  })
+
+  test('a query split across chunks whose first part was already parsed is still answered', async () => {
+    const { live, replied } = liveTerminal()
+    live.feed('\x1b[')
+    await live.whenRendered(() => undefined)
+    live.feed('6n')
+    expect(await replied).toBe('\x1b[1;1R')
+    live.dispose()
+  })
+
   test('a mode set by a sequence holds once parsed (application cursor keys)', async () => {
     const { live } = liveTerminal()
     live.feed('menu\r\n')
