@@ -67,6 +67,18 @@ describe('owned-process cleanup', () => {
     }
   })
 
+  test('finds a daemon started after a quiet spell, when only a scan of every process can find it', async () => {
+    // Quiet for 300 ms, so running samples look only at the processes already known; then a detached sleeper
+    // (its own session, its parent gone at once): nothing owned is its parent, and only the scan of every
+    // process that a fork on the host calls for finds it, by its token.
+    const evidence = await captureProcess({ executable: program('late-daemon.sh'), settle_ms: 50 })
+    expect(evidence.process.samples.length).toBeGreaterThanOrEqual(3)
+    expect(evidence.cleanup.killed).toContainEqual(
+      expect.objectContaining({ command: 'sleep', attribution: 'token', confirmed_gone: true }),
+    )
+    expect(survivors()).toEqual([])
+  })
+
   test('kills a descendant that cleared its environment, by lineage or the root’s session', async () => {
     const evidence = await captureProcess({ executable: program('clear-env-child.sh'), settle_ms: 50 })
     const sleeper = evidence.cleanup.killed.find((entry) => entry.command === 'sleep')
