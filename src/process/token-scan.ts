@@ -33,7 +33,7 @@ export interface TokenScan {
    * With `listRecent`, where the host counts the tasks it creates: what a later scan needs to examine only the
    * processes this one found started since `startedSinceTicks`, as long as no task was created in between.
    */
-  listing?: CompleteListing
+  readonly listing?: CompleteListing
 }
 
 /**
@@ -94,72 +94,71 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
   if (inspector === undefined) {
     return scan
   }
-  const examined = new Set<number>([process.pid])
-  let recheck = new Map<number, Exclude<Examination, 'done'>>()
-  const examine = (pid: number, known: ProcRead<EnvironCheck> | undefined): void => {
-    examined.add(pid)
-    const examination = examineProcess(inspector, pid, entry, known, scan, options)
-    if (examination !== 'done') {
-      recheck.set(pid, examination)
-    }
-  }
   const startedSinceTicks = options.startedSinceTicks ?? 0
   // Read before listing: a process that started before this read is in the listing below if it still lives.
   const forks = options.listRecent === true ? inspector.forkCount?.() : undefined
+  let undecided = new Map<number, Exclude<Examination, 'done'>>()
+  const examine = (pid: number, known?: ProcRead<EnvironCheck>, again?: 'again'): void => {
+    const examination = examineProcess(inspector, pid, entry, known, scan, options, again)
+    if (examination !== 'done') {
+      undecided.set(pid, examination)
+    }
+  }
   const previous = options.previous
-  if (
-    forks !== undefined &&
-    previous !== undefined &&
-    previous.forks === forks &&
-    previous.startedSinceTicks === startedSinceTicks
-  ) {
+  if (forks !== undefined && previous?.forks === forks && previous.startedSinceTicks === startedSinceTicks) {
     for (const pid of previous.recent) {
-      examine(pid, undefined)
+      examine(pid)
     }
   } else {
-    // A holder that forks and exits between the listing and its read would hide the child, which was not in
-    // the listing yet: list again and examine new PIDs until a listing brings none, so the scan misses nobody
-    // that was alive throughout it.
-    for (;;) {
-      // Where one read of every environment is cheaper than many (the macOS helper), it rules out most
-      // processes before any identity is read.
-      const bulk = inspector.readAllEnvirons?.(entry)
-      const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
-        (pid) => !examined.has(pid),
-      )
-      if (pids.length === 0) {
-        break
-      }
-      for (const pid of pids) {
-        examine(pid, bulk?.get(pid))
-      }
-    }
+    examineEveryProcess(inspector, entry, examine)
   }
-  for (let round = 0; round < ENVIRON_RECHECKS && recheck.size > 0; round++) {
+  for (let round = 0; round < ENVIRON_RECHECKS && undecided.size > 0; round++) {
     await delay(ENVIRON_RECHECK_MS)
-    const next = new Map<number, Exclude<Examination, 'done'>>()
-    for (const pid of recheck.keys()) {
-      const examination = examineProcess(inspector, pid, entry, undefined, scan, options, 'again')
-      if (examination !== 'done') {
-        next.set(pid, examination)
-      }
+    const pids = [...undecided.keys()]
+    undecided = new Map()
+    for (const pid of pids) {
+      examine(pid, undefined, 'again')
     }
-    recheck = next
   }
   // Still empty after the rechecks: a process started with an empty environment, which carries no token.
-  for (const examination of recheck.values()) {
+  for (const examination of undecided.values()) {
     if (examination !== 'empty') {
       scan.unreadable.push(examination)
     }
   }
-  if (forks !== undefined) {
-    scan.listing = {
-      forks,
-      startedSinceTicks,
-      recent: scan.recentProcesses.map((process) => process.identity.pid),
+  if (forks === undefined) {
+    return scan
+  }
+  const recent = scan.recentProcesses.map((process) => process.identity.pid)
+  return { ...scan, listing: { forks, startedSinceTicks, recent } }
+}
+
+/**
+ * Lists `/proc` and examines every process but REA itself. A holder that forks and exits between the listing and
+ * its read would hide the child, which was not in the listing yet: list again and examine new PIDs until a
+ * listing brings none, so the scan misses nobody that was alive throughout it.
+ */
+function examineEveryProcess(
+  inspector: ProcessInspector,
+  entry: Buffer,
+  examine: (pid: number, known: ProcRead<EnvironCheck> | undefined) => void,
+): void {
+  const examined = new Set<number>([process.pid])
+  for (;;) {
+    // Where one read of every environment is cheaper than many (the macOS helper), it rules out most processes
+    // before any identity is read.
+    const bulk = inspector.readAllEnvirons?.(entry)
+    const pids = (bulk === undefined ? inspector.listProcessIds() : [...bulk.keys()]).filter(
+      (pid) => !examined.has(pid),
+    )
+    if (pids.length === 0) {
+      return
+    }
+    for (const pid of pids) {
+      examined.add(pid)
+      examine(pid, bulk?.get(pid))
     }
   }
-  return scan
 }
 
 /**
