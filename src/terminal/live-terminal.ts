@@ -18,9 +18,9 @@ const SEQUENCE_START = /[\x1b\x80-\x9f]/
  *
  * Plain text is parsed only once something needs it. Nothing can be answered or switched until a chunk holds
  * a sequence, so such text is queued while no wait watches the screen and no sequence is left open, and parsed,
- * in order, before the next sequence or when the screen, the modes or a wait needs it. A program that only prints then never costs a
- * parse here (a flood's first MiB was most of the CLI's CPU time), and a query is answered after every byte
- * before it, as a terminal would.
+ * in order, before the next sequence or when the screen, the modes or a wait needs it. A program that only
+ * prints then never costs a parse here (a flood's first MiB was most of the CLI's CPU time), and a query is
+ * answered after every byte before it, as a terminal would.
  */
 export class LiveTerminal {
   readonly #renderer: Renderer
