@@ -29,7 +29,7 @@ if (wanted('spawn-exit')) {
   results.spawn_exit_busy_host = await runSpawnExitBenchmark({ idleProcesses: 300 })
   for (const r of [results.spawn_exit, results.spawn_exit_busy_host]) {
     console.log(
-      `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 1.5×); ${r.processes_on_host} processes on the host`,
+      `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 1.5×); back to back, ${r.blocks.per_block} at a time: ${r.capture_block_median_ms} vs ${r.raw_block_median_ms} ms, ${r.block_ratio}×; ${r.processes_on_host} processes on the host; PTY backend ${process.env.REA_PTY_BACKEND ?? 'auto'}`,
     )
   }
 }

@@ -79,6 +79,7 @@ async function probePtyBackend(): Promise<Capability> {
   try {
     session = backend.spawn({
       file: '/bin/sh',
+      executablePath: '/bin/sh',
       args: ['-c', 'exit 0'],
       cwd: '/',
       env: { PATH: '/usr/bin:/bin' },
@@ -89,7 +90,7 @@ async function probePtyBackend(): Promise<Capability> {
   } catch (error) {
     return {
       status: 'unavailable',
-      detail: `node-pty loaded but could not start a process: ${String(error)}`,
+      detail: `the ${backend.name} PTY backend loaded but could not start a process: ${String(error)}`,
     }
   }
   try {
@@ -113,7 +114,10 @@ async function probePtyBackend(): Promise<Capability> {
         detail: `a test process in a PTY ended with code ${exit.exitCode}, signal ${exit.signal}`,
       }
     }
-    return { status: 'available', detail: `node-pty ran a test process (output drain ${exit.drain})` }
+    return {
+      status: 'available',
+      detail: `the ${backend.name} PTY backend ran a test process (output drain ${exit.drain})`,
+    }
   } finally {
     session.dispose()
   }

@@ -62,6 +62,7 @@ export async function launchCommand(
   try {
     const session = backend.spawn({
       file: scenario.executable,
+      executablePath: resolved.executablePath,
       args: scenario.arguments,
       cwd: resolved.workingDirectory,
       env: { ...resolved.environment, TERM: terminalType, [RUN_TOKEN_VARIABLE]: token },

@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type * as NodePty from 'node-pty'
 import { ReaError } from '../errors.js'
+import type { NativePtyBinding } from './native-pty-backend.js'
 import type { PtyBackend } from './pty-backend.js'
 
 export const WINDOWS_CAPTURE_REASON =
@@ -14,9 +17,18 @@ export const PTY_REINSTALL_HINT =
   'Reinstall REA for this platform, architecture and Node.js version with optional dependencies enabled, ' +
   'e.g. `npm install --include=optional` (node-pty is an optional dependency with a native binary).'
 
+/** Chooses the spawner: unset or `auto` (REA's own on Linux when built, else node-pty), `native`, `node-pty`. */
+export const PTY_BACKEND_VARIABLE = 'REA_PTY_BACKEND'
+const BACKEND_CHOICES = ['auto', 'native', 'node-pty'] as const
+type BackendChoice = (typeof BACKEND_CHOICES)[number]
+
+export const NATIVE_REBUILD_HINT =
+  "Rebuild it with `npm rebuild rea` (it needs a C compiler, make and python3, as node-pty's build does), or " +
+  `set ${PTY_BACKEND_VARIABLE}=node-pty to capture through node-pty.`
+
 let loaded: Promise<PtyBackend> | undefined
 
-/** Loads node-pty on first use, so a missing native binary is a capability error and never an import crash. */
+/** Loads a PTY backend on first use, so a missing native binary is a capability error and never an import crash. */
 export function loadPtyBackend(): Promise<PtyBackend> {
   loaded ??= importBackend()
   loaded.catch(() => {
@@ -36,6 +48,74 @@ async function importBackend(): Promise<PtyBackend> {
       `Capture is supported on Linux and macOS, not ${process.platform}.`,
     )
   }
+  const choice = backendChoice()
+  if (choice !== 'node-pty' && process.platform === 'linux') {
+    const native = loadNativeBinding()
+    if ('binding' in native) {
+      const { createNativePtyBackend } = await import('./native-pty-backend.js')
+      return createNativePtyBackend(native.binding)
+    }
+    if (choice === 'native') {
+      throw new ReaError(
+        'CAPABILITY_UNAVAILABLE',
+        `${PTY_BACKEND_VARIABLE}=native, but REA's native PTY spawner could not be loaded: ${native.problem}`,
+        { hint: NATIVE_REBUILD_HINT },
+      )
+    }
+  } else if (choice === 'native') {
+    throw new ReaError(
+      'CAPABILITY_UNAVAILABLE',
+      `${PTY_BACKEND_VARIABLE}=native, but REA's native PTY spawner exists only on Linux; on ${process.platform} ` +
+        'captures use node-pty.',
+      { hint: `Unset ${PTY_BACKEND_VARIABLE} or set it to auto.` },
+    )
+  }
+  return loadNodePtyBackend()
+}
+
+function backendChoice(): BackendChoice {
+  const value = process.env[PTY_BACKEND_VARIABLE]
+  if (value === undefined || value === '') {
+    return 'auto'
+  }
+  const choice = BACKEND_CHOICES.find((candidate) => candidate === value)
+  if (choice === undefined) {
+    throw new ReaError(
+      'CAPABILITY_UNAVAILABLE',
+      `The environment variable ${PTY_BACKEND_VARIABLE} is ${JSON.stringify(value)}; it must be one of ` +
+        `${BACKEND_CHOICES.join(', ')} (or unset, which is auto).`,
+    )
+  }
+  return choice
+}
+
+/**
+ * REA's own spawner (native/linux/pty-spawn.c), built by the package's install script into
+ * native/linux/build, beside dist/ in the package and beside src/ in a checkout.
+ */
+function loadNativeBinding(): { readonly binding: NativePtyBinding } | { readonly problem: string } {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const relative = 'native/linux/build/Release/rea_pty.node'
+  const candidates = [path.resolve(here, '..', relative), path.resolve(here, '../..', relative)]
+  const require = createRequire(import.meta.url)
+  let problem = `it was not built (looked for ${candidates.join(' and ')})`
+  for (const candidate of candidates) {
+    try {
+      const binding = require(candidate) as Partial<NativePtyBinding> | undefined
+      if (typeof binding?.spawn === 'function' && typeof binding.resize === 'function') {
+        return { binding: binding as NativePtyBinding }
+      }
+      problem = `${candidate} has no spawn and resize functions`
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) {
+        problem = `${candidate}: ${describe(error)}`
+      }
+    }
+  }
+  return { problem }
+}
+
+async function loadNodePtyBackend(): Promise<PtyBackend> {
   let pty: typeof NodePty
   try {
     // node-pty is CommonJS: required, it skips the ESM loader's scan of its exports, and the CLI's CommonJS

@@ -4,6 +4,8 @@ export type Disposer = () => void
 export interface PtySpawnOptions {
   /** As the scenario wrote it: the PTY child resolves a bare name on its own PATH, so argv[0] stays faithful. */
   readonly file: string
+  /** The file `file` resolved to when the scenario was checked; the native spawner executes this one. */
+  readonly executablePath: string
   readonly args: readonly string[]
   readonly cwd: string
   /** The complete environment of the child; nothing is merged in below this port. */

@@ -327,9 +327,32 @@ describe('rea (other commands)', () => {
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({
       capture: { status: 'available' },
-      pty_backend: { status: 'available' },
+      pty_backend: {
+        status: 'available',
+        detail: 'the native PTY backend ran a test process (output drain complete)',
+      },
       process_inspection: { status: 'available' },
       comparison: { status: 'available' },
+    })
+  })
+
+  test('refuses to capture with an unknown REA_PTY_BACKEND: exit 4 and the values it takes', async () => {
+    const result = await runCli(['capture-process', scenarioFile('true.json', { executable: 'true' })], {
+      env: { REA_PTY_BACKEND: 'fork' },
+    })
+    expect(result.code).toBe(4)
+    expect(result.stderr).toContain(
+      'The environment variable REA_PTY_BACKEND is "fork"; it must be one of auto, native, node-pty (or unset, which is auto).',
+    )
+  })
+
+  test('captures through node-pty when REA_PTY_BACKEND=node-pty', async () => {
+    const result = await runCli(['capabilities', '--json'], { env: { REA_PTY_BACKEND: 'node-pty' } })
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      pty_backend: {
+        status: 'available',
+        detail: 'the node-pty PTY backend ran a test process (output drain complete)',
+      },
     })
   })
 })

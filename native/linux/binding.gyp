@@ -1,0 +1,10 @@
+{
+  "targets": [
+    {
+      "target_name": "rea_pty",
+      "sources": ["pty-spawn.c"],
+      "cflags": ["-std=gnu11", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"],
+      "conditions": [["OS!='linux'", {"type": "none"}]]
+    }
+  ]
+}

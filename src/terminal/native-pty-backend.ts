@@ -1,0 +1,208 @@
+import { write as writeToFd } from 'node:fs'
+import { ReadStream } from 'node:tty'
+import type { Disposer, PtyBackend, PtySpawnOptions } from './pty-backend.js'
+import type { PtyChild, PtyChildExit } from './pty-child.js'
+import { DrainedPtySession } from './pty-session.js'
+
+/** The exports of native/linux/pty-spawn.c (see the comment at its top). */
+export interface NativePtyBinding {
+  spawn(
+    path: string,
+    argv: readonly string[],
+    envp: readonly string[],
+    cwd: string,
+    columns: number,
+    rows: number,
+    onExit: (exitCode: number, signal: number) => void,
+  ): { readonly fd: number; readonly pid: number; readonly pty: string }
+  resize(fd: number, columns: number, rows: number): void
+}
+
+/**
+ * How long the master may stay open after the root was reaped before REA closes it: node-pty's grace period, so
+ * that a daemon holding the terminal delays the exit by the same time under either spawner.
+ */
+export const MASTER_CLOSE_GRACE_MS = 200
+
+/** Bytes queued for the master and written as the kernel takes them; what node-pty's write stream does. */
+class MasterWriter {
+  readonly #fd: number
+  readonly #queue: { buffer: Buffer; offset: number }[] = []
+  #retry: NodeJS.Immediate | undefined
+  #stopped = false
+
+  constructor(fd: number) {
+    this.#fd = fd
+  }
+
+  write(data: string): void {
+    const buffer = Buffer.from(data, 'utf8')
+    if (buffer.length === 0 || this.#stopped) {
+      return
+    }
+    this.#queue.push({ buffer, offset: 0 })
+    if (this.#queue.length === 1) {
+      this.#next()
+    }
+  }
+
+  stop(): void {
+    this.#stopped = true
+    this.#queue.length = 0
+    clearImmediate(this.#retry)
+  }
+
+  #next(): void {
+    const task = this.#queue[0]
+    if (task === undefined || this.#stopped) {
+      return
+    }
+    writeToFd(this.#fd, task.buffer, task.offset, task.buffer.length - task.offset, (error, written) => {
+      if (this.#stopped) {
+        return
+      }
+      if (error !== null) {
+        if (error.code === 'EAGAIN') {
+          // The terminal's input queue is full: try again once the event loop has turned.
+          this.#retry = setImmediate(() => this.#next())
+        } else {
+          // The master is gone (the terminal closed); what was not written cannot arrive any more.
+          this.#queue.length = 0
+        }
+        return
+      }
+      task.offset += written
+      if (task.offset >= task.buffer.length) {
+        this.#queue.shift()
+      }
+      this.#next()
+    })
+  }
+}
+
+/** A child started by REA's own spawner, read through a TTY stream on the master as node-pty reads it. */
+class NativePtyChild implements PtyChild {
+  readonly pid: number
+  readonly ptsName: string
+  readonly #binding: NativePtyBinding
+  readonly #fd: number
+  readonly #reader: ReadStream
+  readonly #writer: MasterWriter
+  readonly #dataListeners = new Set<(chunk: Buffer) => void>()
+  readonly #exitListeners = new Set<(exit: PtyChildExit) => void>()
+  readonly #reapedListeners = new Set<() => void>()
+  #reaped: PtyChildExit | undefined
+  #masterClosed = false
+  #exitReported = false
+  #graceTimer: NodeJS.Timeout | undefined
+
+  constructor(binding: NativePtyBinding, options: PtySpawnOptions) {
+    this.#binding = binding
+    // node-pty's rules for the environment: PWD is the working directory and TERM the terminal type.
+    const env: Record<string, string> = { ...options.env }
+    env['PWD'] = options.cwd
+    env['TERM'] = options.terminalType
+    const spawned = binding.spawn(
+      options.executablePath,
+      [options.file, ...options.args],
+      Object.entries(env).map(([name, value]) => `${name}=${value}`),
+      options.cwd,
+      options.columns,
+      options.rows,
+      (exitCode, signal) => this.#onReaped({ exitCode, signal }),
+    )
+    this.pid = spawned.pid
+    this.ptsName = spawned.pty
+    this.#fd = spawned.fd
+    this.#writer = new MasterWriter(spawned.fd)
+    this.#reader = new ReadStream(spawned.fd)
+    this.#reader.on('data', (chunk: Buffer) => {
+      for (const listener of this.#dataListeners) {
+        listener(chunk)
+      }
+    })
+    this.#reader.on('error', () => {
+      // EIO once every slave descriptor is closed: the end of the output, like EOF. Other errors end it too.
+      this.#reader.destroy()
+    })
+    this.#reader.on('close', () => {
+      this.#masterClosed = true
+      this.#writer.stop()
+      this.#reportExit()
+    })
+  }
+
+  onData(listener: (chunk: Buffer) => void): Disposer {
+    this.#dataListeners.add(listener)
+    return () => this.#dataListeners.delete(listener)
+  }
+
+  onExit(listener: (exit: PtyChildExit) => void): Disposer {
+    this.#exitListeners.add(listener)
+    return () => this.#exitListeners.delete(listener)
+  }
+
+  onReaped(listener: () => void): Disposer {
+    this.#reapedListeners.add(listener)
+    return () => this.#reapedListeners.delete(listener)
+  }
+
+  write(data: string): void {
+    this.#writer.write(data)
+  }
+
+  resize(columns: number, rows: number): void {
+    if (!this.#masterClosed) {
+      this.#binding.resize(this.#fd, columns, rows)
+    }
+  }
+
+  pause(): void {
+    this.#reader.pause()
+  }
+
+  resume(): void {
+    this.#reader.resume()
+  }
+
+  close(): void {
+    clearTimeout(this.#graceTimer)
+    this.#writer.stop()
+    if (!this.#reader.destroyed) {
+      this.#reader.destroy()
+    }
+  }
+
+  #onReaped(exit: PtyChildExit): void {
+    this.#reaped = exit
+    for (const listener of this.#reapedListeners) {
+      listener()
+    }
+    if (this.#masterClosed) {
+      this.#reportExit()
+    } else {
+      // A process that inherited the terminal keeps the master open; the exit is not held back for it.
+      this.#graceTimer = setTimeout(() => this.#reader.destroy(), MASTER_CLOSE_GRACE_MS)
+    }
+  }
+
+  #reportExit(): void {
+    const exit = this.#reaped
+    if (exit === undefined || this.#exitReported) {
+      return
+    }
+    this.#exitReported = true
+    clearTimeout(this.#graceTimer)
+    for (const listener of this.#exitListeners) {
+      listener(exit)
+    }
+  }
+}
+
+/** The Linux backend over REA's own spawner: vfork instead of fork, so a large parent does not slow it down. */
+export function createNativePtyBackend(binding: NativePtyBinding): PtyBackend {
+  return {
+    name: 'native',
+    spawn: (options: PtySpawnOptions) => new DrainedPtySession(new NativePtyChild(binding, options)),
+  }
+}

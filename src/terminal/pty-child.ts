@@ -1,0 +1,28 @@
+import type { Disposer } from './pty-backend.js'
+
+/** How the root ended, as the spawner reports it: exit code 0 when a signal ended it. */
+export interface PtyChildExit {
+  readonly exitCode: number
+  readonly signal: number
+}
+
+/**
+ * One child in a PTY as a spawner hands it over: the master's bytes, the reaped exit, and the few controls a
+ * session needs. The drain that makes output complete lives above this, in the PTY session, for every spawner.
+ */
+export interface PtyChild {
+  readonly pid: number
+  /** The slave's path, for the session's own descriptor on it; undefined when the spawner does not say. */
+  readonly ptsName: string | undefined
+  onData(listener: (chunk: Buffer) => void): Disposer
+  /** Once, after the root was reaped and the master closed (or a short grace period passed without a close). */
+  onExit(listener: (exit: PtyChildExit) => void): Disposer
+  /** As soon as the spawner knows the root was reaped: a hint to check now; the check itself decides. */
+  onReaped(listener: () => void): Disposer
+  write(data: string): void
+  resize(columns: number, rows: number): void
+  pause(): void
+  resume(): void
+  /** Closes the master. Never signals a process. */
+  close(): void
+}

@@ -1,0 +1,145 @@
+import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs'
+import { createDrainMarker, DrainMarkerFilter } from './drain-marker.js'
+import { watchProcessExit } from './exit-watch.js'
+import type { Disposer, PtyExit, PtySession } from './pty-backend.js'
+import type { PtyChild } from './pty-child.js'
+
+/**
+ * Works around libuv/libuv#4992 (a reader of the master drops the tail of a child's output at exit on Node 20):
+ * REA holds a second descriptor on the PTY slave so the master never sees an early hang-up, writes a drain
+ * marker into the slave once the root is gone, and releases the slave when the marker comes back out.
+ */
+export class DrainedPtySession implements PtySession {
+  readonly pid: number
+  readonly exited: Promise<PtyExit>
+  readonly rootGone: Promise<void>
+  readonly #child: PtyChild
+  readonly #marker = createDrainMarker()
+  readonly #filter = new DrainMarkerFilter(this.#marker)
+  readonly #dataListeners = new Set<(chunk: Buffer) => void>()
+  readonly #disposers: Disposer[] = []
+  #slaveFd: number | undefined
+  #rootExited = false
+  #closed = false
+
+  constructor(child: PtyChild) {
+    this.#child = child
+    this.pid = child.pid
+    this.#slaveFd = openSlave(child.ptsName)
+    let resolveGone!: () => void
+    this.rootGone = new Promise((resolve) => (resolveGone = resolve))
+    this.#disposers.push(child.onData((data) => this.#receive(data)))
+    this.exited = new Promise((resolve) => {
+      this.#disposers.push(
+        child.onExit(({ exitCode, signal }) => {
+          this.#rootExited = true
+          resolveGone()
+          this.#releaseSlave()
+          const held = this.#filter.flush()
+          if (held.length > 0) {
+            this.#emit(held)
+          }
+          this.#closed = true
+          resolve({ exitCode, signal, drain: this.#filter.found ? 'complete' : 'incomplete' })
+        }),
+      )
+    })
+    const exitWatch = watchProcessExit(this.pid, () => {
+      this.#rootExited = true
+      resolveGone()
+      this.#startDrain()
+    })
+    this.#disposers.push(exitWatch.dispose)
+    this.#disposers.push(child.onReaped(() => exitWatch.checkNow()))
+  }
+
+  onData(listener: (chunk: Buffer) => void): Disposer {
+    this.#dataListeners.add(listener)
+    return () => this.#dataListeners.delete(listener)
+  }
+
+  write(data: string): void {
+    if (!this.#closed) {
+      this.#child.write(data)
+    }
+  }
+
+  resize(columns: number, rows: number): void {
+    if (!this.#closed) {
+      this.#child.resize(columns, rows)
+    }
+  }
+
+  pause(): void {
+    if (!this.#rootExited && !this.#closed) {
+      this.#child.pause()
+    }
+  }
+
+  resume(): void {
+    if (!this.#closed) {
+      this.#child.resume()
+    }
+  }
+
+  dispose(): void {
+    for (const dispose of this.#disposers.splice(0).reverse()) {
+      dispose()
+    }
+    this.#dataListeners.clear()
+    this.#releaseSlave()
+    this.#child.close()
+    this.#closed = true
+  }
+
+  #receive(data: Buffer): void {
+    const { data: passed, found } = this.#filter.push(data)
+    if (passed.length > 0) {
+      this.#emit(passed)
+    }
+    if (found) {
+      this.#releaseSlave()
+    }
+  }
+
+  #emit(chunk: Buffer): void {
+    for (const listener of this.#dataListeners) {
+      listener(chunk)
+    }
+  }
+
+  #startDrain(): void {
+    // A paused reader would let the spawner's grace period for the master's close win the race against the marker.
+    this.#child.resume()
+    if (this.#slaveFd === undefined) {
+      return
+    }
+    this.#filter.arm()
+    try {
+      writeSync(this.#slaveFd, this.#marker)
+    } catch {
+      // The slave is unusable; the terminal then closes without the marker and the drain is recorded incomplete.
+      this.#releaseSlave()
+    }
+  }
+
+  #releaseSlave(): void {
+    if (this.#slaveFd !== undefined) {
+      const fd = this.#slaveFd
+      this.#slaveFd = undefined
+      closeSync(fd)
+    }
+  }
+}
+
+function openSlave(ptsName: string | undefined): number | undefined {
+  if (ptsName === undefined || ptsName === '') {
+    return undefined
+  }
+  try {
+    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY)
+  } catch {
+    // Without the slave descriptor the drain cannot run; the exit record then says so (drain: incomplete).
+    return undefined
+  }
+}

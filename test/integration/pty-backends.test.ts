@@ -1,0 +1,207 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type * as NodePty from 'node-pty'
+import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
+import { createNodePtyBackend } from '../../src/terminal/node-pty-backend.js'
+import type { PtyBackend, PtyExit, PtySession, PtySpawnOptions } from '../../src/terminal/pty-backend.js'
+import { WORKER_MARKER_VARIABLE } from '../helpers/token-carriers.js'
+import { waitFor } from '../helpers/wait-for.js'
+
+// The native spawner replaces node-pty's forkpty on Linux. A capture must not depend on which one started the
+// command, so each property of the child is compared between the two, on real programs in real PTYs.
+const nodePty = createNodePtyBackend(createRequire(import.meta.url)('node-pty') as typeof NodePty)
+const native = await loadPtyBackend()
+const scratch = mkdtempSync(path.join(tmpdir(), 'rea-pty-backends-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+interface Finished {
+  readonly output: string
+  readonly exit: PtyExit
+}
+
+function spawnIn(backend: PtyBackend, options: Partial<PtySpawnOptions> & { file: string }): PtySession {
+  return backend.spawn({
+    executablePath: options.file,
+    args: [],
+    cwd: scratch,
+    // The marker lets the leak check see what this test started.
+    env: { PATH: '/usr/bin:/bin', [WORKER_MARKER_VARIABLE]: process.env[WORKER_MARKER_VARIABLE] ?? '' },
+    columns: 80,
+    rows: 24,
+    terminalType: 'xterm-256color',
+    ...options,
+  })
+}
+
+async function finish(session: PtySession, input?: (seen: () => string) => Promise<void>): Promise<Finished> {
+  const chunks: Buffer[] = []
+  session.onData((chunk) => chunks.push(chunk))
+  const seen = (): string => Buffer.concat(chunks).toString('latin1')
+  try {
+    await input?.(seen)
+    const exit = await session.exited
+    return { output: seen(), exit }
+  } finally {
+    session.dispose()
+  }
+}
+
+async function runIn(
+  backend: PtyBackend,
+  script: string,
+  options: Partial<PtySpawnOptions> = {},
+): Promise<Finished> {
+  return finish(spawnIn(backend, { file: '/bin/sh', args: ['-c', script], ...options }))
+}
+
+function zombieChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+        const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        return state === 'Z' && Number(parent) === process.pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+/** The child's own view of its terminal and process state, with its PID replaced so runs compare. */
+const SELF_REPORT = [
+  'tty',
+  'stty -g',
+  'stty size',
+  'read sid pgid tpgid <<EOF',
+  '$(cut -d" " -f6,5,8 /proc/$$/stat | awk "{print \\$2, \\$1, \\$3}")',
+  'EOF',
+  '[ "$sid" = $$ ] && echo session-leader',
+  '[ "$pgid" = $$ ] && echo group-leader',
+  '[ "$tpgid" = $$ ] && echo foreground',
+  'pwd',
+  'tr "\\0" "\\n" < /proc/$$/environ',
+  'ls /proc/$$/fd',
+].join('\n')
+
+describe('the native spawner against node-pty', () => {
+  test('is the backend captures use on Linux', () => {
+    expect(native.name).toBe('native')
+  })
+
+  test('gives the child the same terminal, session, signals, directory and environment', async () => {
+    // bash so that the here-document works the same wherever /bin/sh points.
+    const options = { file: '/bin/bash', args: ['-c', SELF_REPORT], columns: 91, rows: 37 }
+    const [fromNative, fromNodePty] = [
+      await finish(spawnIn(native, options)),
+      await finish(spawnIn(nodePty, options)),
+    ]
+    const normalize = (text: string): string => text.replace(/\/dev\/pts\/\d+/g, '/dev/pts/N')
+    expect(fromNative.exit).toEqual({ exitCode: 0, signal: 0, drain: 'complete' })
+    expect(normalize(fromNative.output)).toBe(normalize(fromNodePty.output))
+    // And what it is, so that a change to both would not pass unnoticed.
+    const report = normalize(fromNative.output)
+    expect(report).toContain('/dev/pts/N\r\n')
+    expect(report).toContain('37 91\r\n')
+    expect(report).toContain('session-leader\r\ngroup-leader\r\nforeground\r\n')
+    expect(report).toContain(`${scratch}\r\nPATH=/usr/bin:/bin\r\n`)
+    expect(report).toContain(`PWD=${scratch}\r\nTERM=xterm-256color\r\n`)
+  })
+
+  test('starts the program with no signal blocked or ignored', async () => {
+    // Node ignores SIGPIPE; the program must not inherit that, nor glibc's internal signals ignored.
+    const options = { file: '/bin/grep', args: ['-E', '^Sig(Blk|Ign):', '/proc/self/status'] }
+    for (const backend of [native, nodePty]) {
+      const { output } = await finish(spawnIn(backend, options))
+      expect(output).toBe('SigBlk:\t0000000000000000\r\nSigIgn:\t0000000000000000\r\n')
+    }
+  })
+
+  test('leaves no PTY master of another capture open in the child', async () => {
+    const holder = spawnIn(native, { file: '/bin/sh', args: ['-c', 'read line'] })
+    try {
+      const { output } = await runIn(native, 'for fd in /proc/$$/fd/*; do readlink "$fd"; done')
+      expect(output).not.toContain('/dev/ptmx')
+      expect(output).not.toContain('/dev/pts/ptmx')
+    } finally {
+      holder.write('\r')
+      await holder.exited
+      holder.dispose()
+    }
+  })
+
+  test('reports exit codes and signals as node-pty does', async () => {
+    for (const backend of [native, nodePty]) {
+      expect((await runIn(backend, 'exit 7')).exit).toMatchObject({ exitCode: 7, signal: 0 })
+      expect((await runIn(backend, 'kill -TERM $$')).exit).toMatchObject({ exitCode: 0, signal: 15 })
+    }
+  })
+
+  test('makes the PTY the controlling terminal: Ctrl-C interrupts the foreground program', async () => {
+    const session = spawnIn(native, { file: '/bin/sh', args: ['-c', 'echo ready; exec sleep 60'] })
+    const { exit } = await finish(session, async (seen) => {
+      await waitFor(() => seen().includes('ready'), { description: 'the program to start' })
+      session.write('\x03')
+    })
+    expect(exit).toMatchObject({ exitCode: 0, signal: 2 })
+  })
+
+  test('runs a script without a #! line through /bin/sh, as execvp does', async () => {
+    const script = path.join(scratch, 'no-shebang')
+    writeFileSync(script, 'echo "ran with [$1] [$2]"\n')
+    chmodSync(script, 0o755)
+    for (const backend of [native, nodePty]) {
+      const { output, exit } = await finish(spawnIn(backend, { file: script, args: ['a b', 'c'] }))
+      expect(output).toBe('ran with [a b] [c]\r\n')
+      expect(exit.exitCode).toBe(0)
+    }
+  })
+
+  test('resolves a bare name to the given path but shows the child the name it was given', async () => {
+    const { output } = await finish(
+      spawnIn(native, { file: 'sh', executablePath: '/bin/sh', args: ['-c', 'echo "$0"'] }),
+    )
+    expect(output).toBe('sh\r\n')
+  })
+
+  test('takes a large input at the pace the program reads it', async () => {
+    const size = 200_000
+    const session = spawnIn(native, {
+      file: '/bin/sh',
+      args: ['-c', `stty raw -echo; echo ready; head -c ${size} | wc -c`],
+    })
+    const { output } = await finish(session, async (seen) => {
+      await waitFor(() => seen().includes('ready'), { description: 'the reader to start' })
+      session.write('x'.repeat(size))
+    })
+    expect(output.replace(/\s+/g, ' ').trim()).toBe(`ready ${size}`)
+  })
+
+  test('passes a new window size to the program', async () => {
+    const session = spawnIn(native, {
+      file: '/bin/sh',
+      args: ['-c', 'trap "stty size; exit 0" WINCH; echo ready; while :; do sleep 0.05; done'],
+    })
+    const { output } = await finish(session, async (seen) => {
+      await waitFor(() => seen().includes('ready'), { description: 'the trap to be set' })
+      session.resize(120, 40)
+    })
+    expect(output).toContain('40 120')
+  })
+
+  test('says why a program could not start, instead of a child that prints it and exits 1', () => {
+    const notExecutable = path.join(scratch, 'not-executable')
+    writeFileSync(notExecutable, 'echo never\n')
+    chmodSync(notExecutable, 0o644)
+    expect(() => spawnIn(native, { file: notExecutable })).toThrow('execve failed: Permission denied')
+    expect(() => spawnIn(native, { file: '/bin/true', cwd: path.join(scratch, 'missing') })).toThrow(
+      'chdir failed: No such file or directory',
+    )
+    // The child that failed was reaped, not left a zombie.
+    expect(zombieChildren()).toEqual([])
+  })
+})
