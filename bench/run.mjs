@@ -9,6 +9,7 @@ import { runFloodBenchmark } from './flood.mjs'
 import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
+import { runSpawnCostBenchmark } from './spawn-cost.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 import { runStartupBenchmark } from './startup.mjs'
 import { runSupervisorBenchmark } from './supervisor.mjs'
@@ -30,6 +31,14 @@ if (wanted('spawn-exit')) {
   for (const r of [results.spawn_exit, results.spawn_exit_busy_host]) {
     console.log(
       `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 1.5×); back to back, ${r.blocks.per_block} at a time: ${r.capture_block_median_ms} vs ${r.raw_block_median_ms} ms, ${r.block_ratio}×; ${r.processes_on_host} processes on the host; PTY backend ${process.env.REA_PTY_BACKEND ?? 'auto'}`,
+    )
+  }
+}
+if (wanted('spawn-cost')) {
+  results.spawn_cost = runSpawnCostBenchmark()
+  for (const r of results.spawn_cost) {
+    console.log(
+      `starting a command in a PTY from a ${r.rss_mb} MB process: REA's native spawner ${r.native_spawn_median_ms} ms, node-pty ${r.node_pty_spawn_median_ms} ms (${(r.node_pty_spawn_median_ms / r.native_spawn_median_ms).toFixed(2)}×)`,
     )
   }
 }

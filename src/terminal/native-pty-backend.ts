@@ -152,7 +152,8 @@ class NativePtyChild implements PtyChild {
   }
 
   resize(columns: number, rows: number): void {
-    if (!this.#masterClosed) {
+    // Once the reader is destroyed the descriptor is closed, and its number may already belong to another file.
+    if (!this.#reader.destroyed) {
       this.#binding.resize(this.#fd, columns, rows)
     }
   }
