@@ -178,7 +178,10 @@ static void *wait_for_exit(void *argument) {
     } else {
       result->exit_code = WEXITSTATUS(status);
     }
-    napi_call_threadsafe_function(watch->on_exit, result, napi_tsfn_blocking);
+    if (napi_call_threadsafe_function(watch->on_exit, result, napi_tsfn_blocking) != napi_ok) {
+      // The environment is shutting down (a worker thread ended): nobody is left to tell.
+      free(result);
+    }
   }
   napi_release_threadsafe_function(watch->on_exit, napi_tsfn_release);
   free(watch);

@@ -1,3 +1,4 @@
+import type * as NodeModule from 'node:module'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { isReaError } from '../../../src/errors.js'
 import { PTY_BACKEND_VARIABLE } from '../../../src/terminal/load-pty-backend.js'
@@ -35,6 +36,43 @@ describe('loadPtyBackend', () => {
       `The environment variable ${PTY_BACKEND_VARIABLE} is "forkpty"; it must be one of auto, native, node-pty ` +
         '(or unset, which is auto).',
     )
+  })
+
+  describe('when the install could not build the native spawner', () => {
+    beforeEach(() => {
+      // The package without native/linux/build: requiring the binary fails as Node fails for a missing file.
+      vi.doMock('node:module', async (importOriginal) => {
+        const actual = await importOriginal<typeof NodeModule>()
+        const createRequire = (from: string | URL): NodeJS.Require => {
+          const real = actual.createRequire(from)
+          return Object.assign((id: string): unknown => {
+            if (id.endsWith('rea_pty.node')) {
+              throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' })
+            }
+            return real(id)
+          }, real)
+        }
+        // load-pty-backend.ts takes only createRequire from node:module.
+        return { createRequire, default: { createRequire } }
+      })
+    })
+    afterEach(() => vi.doUnmock('node:module'))
+
+    test('captures through node-pty', async () => {
+      const { loadPtyBackend } = await freshModule()
+      expect((await loadPtyBackend()).name).toBe('node-pty')
+    })
+
+    test(`refuses ${PTY_BACKEND_VARIABLE}=native, saying where it looked and how to rebuild`, async () => {
+      vi.stubEnv(PTY_BACKEND_VARIABLE, 'native')
+      const { loadPtyBackend, NATIVE_REBUILD_HINT } = await freshModule()
+      const error: unknown = await loadPtyBackend().catch((caught: unknown) => caught)
+      expect(isReaError(error) && error.code).toBe('CAPABILITY_UNAVAILABLE')
+      expect(isReaError(error) && error.message).toMatch(
+        /^REA_PTY_BACKEND=native, but REA's native PTY spawner could not be loaded: it was not built \(looked for .*native\/linux\/build\/Release\/rea_pty\.node/,
+      )
+      expect(isReaError(error) && error.hint).toBe(NATIVE_REBUILD_HINT)
+    })
   })
 
   test(`refuses ${PTY_BACKEND_VARIABLE}=native off Linux instead of falling back`, async () => {
