@@ -78,7 +78,25 @@ describe('the packed package, installed with npm', () => {
       expect(existsSync(path.join(installed, file)), file).toBe(true)
     }
     expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'docs', 'native', 'package.json'])
+    // The spawner ships as source and is compiled on the user's machine, never as this checkout's binary.
+    expect(readdirSync(path.join(installed, 'native/linux')).sort()).toEqual([
+      'binding.gyp',
+      'build.mjs',
+      'pty-spawn.c',
+    ])
   })
+
+  test('captures through node-pty until its install script built the spawner, then through the spawner', async () => {
+    const spawner = async (): Promise<string> => {
+      const result = await node(['node_modules/rea/dist/cli/main.cjs', 'capabilities', '--json'])
+      expect(result.code, result.stderr).toBe(0)
+      return (JSON.parse(result.stdout) as { pty_backend: { detail: string } }).pty_backend.detail
+    }
+    // Installed with --ignore-scripts, as npm may do: nothing was built.
+    expect(await spawner()).toBe('the node-pty PTY backend ran a test process (output drain complete)')
+    await run('npm', ['rebuild', 'rea', '--no-audit', '--no-fund'], { cwd: project })
+    expect(await spawner()).toBe('the native PTY backend ran a test process (output drain complete)')
+  }, 120_000)
 
   test('imports from plain Node ESM and CommonJS, and resolves both runner entries', async () => {
     const esm = await node([
