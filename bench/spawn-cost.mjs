@@ -1,6 +1,7 @@
 // The cost of starting a command in a PTY as the starting process grows: REA's native spawner (vfork) against
 // node-pty's spawn (forkpty) in the same process, for a process of about 50, 350 and 650 MB.
 import { execFileSync } from 'node:child_process'
+import { closeSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,8 +35,10 @@ async function measure(ballastMb, iterations = 40) {
     let onExit
     exits.push(new Promise((resolve) => (onExit = resolve)))
     let started = performance.now()
-    native.spawn('/bin/true', ['true'], [], '/', 80, 24, onExit)
+    const spawned = native.spawn('/bin/true', ['true'], [], '/', 80, 24, onExit)
     nativeTimes.push(performance.now() - started)
+    closeSync(spawned.fd)
+    closeSync(spawned.slave)
     started = performance.now()
     const child = pty.spawn('/bin/true', [], { cols: 80, rows: 24 })
     nodePtyTimes.push(performance.now() - started)

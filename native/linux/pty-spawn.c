@@ -12,8 +12,9 @@
 // every signal at its default action and none blocked, the working directory, and the given environment.
 //
 // Exports:
-//   spawn(path, argv, envp, cwd, columns, rows, onExit) -> { fd, pid, pty }
-//     path is the file to execute (already resolved); argv[0] is what the child sees as its name.
+//   spawn(path, argv, envp, cwd, columns, rows, onExit) -> { fd, slave, pid }
+//     path is the file to execute (already resolved); argv[0] is what the child sees as its name. fd is the
+//     master; slave a close-on-exec descriptor on the slave, which the caller owns and closes.
 //     onExit(exitCode, signal) is called once, from the event loop, after waitpid reaped the child.
 //     Throws an Error with `errno` and `syscall` when the PTY cannot be opened or the exec fails.
 //   resize(fd, columns, rows)
@@ -189,8 +190,8 @@ static void *wait_for_exit(void *argument) {
 }
 
 // Opens a PTY pair: the master (non-blocking, close-on-exec) and the slave, on which it sets the termios and
-// window size the child starts with. The child takes the slave as its terminal; the parent closes its copy once
-// the child has exec'd.
+// window size the child starts with. The child takes the slave as its terminal; the parent's copy is handed to
+// the caller, whose drain needs a descriptor on the slave of its own.
 static int open_pty(const struct winsize *size, int *master_out, int *slave_out, char *slave_path,
                     size_t slave_path_size, const char **failed_call) {
   int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
@@ -332,6 +333,14 @@ static char **shell_arguments(const char *path, char **argv) {
   return shell_argv;
 }
 
+// Without a waiter the child could never be reaped: end it now rather than leave a zombie behind.
+static void abandon_child(pid_t pid, int master, int slave) {
+  kill(pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+  close(slave);
+  close(master);
+}
+
 static napi_value spawn(napi_env env, napi_callback_info info) {
   size_t argc = 7;
   napi_value args[7];
@@ -376,8 +385,8 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
   }
   error = spawn_in_pty(path, argv, shell_argv, envp, cwd, slave, &pid, &failed_call);
   free(shell_argv);
-  close(slave);
   if (error != 0) {
+    close(slave);
     close(master);
     throw_errno(env, failed_call, error);
     goto done;
@@ -389,11 +398,8 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
   if (watch == NULL || napi_create_string_utf8(env, "rea-pty-exit", NAPI_AUTO_LENGTH, &resource_name) != napi_ok ||
       napi_create_threadsafe_function(env, args[6], NULL, resource_name, 0, 1, NULL, NULL, NULL, call_on_exit,
                                       &watch->on_exit) != napi_ok) {
-    // Without a waiter the child could never be reaped: end it now rather than leave a zombie behind.
     free(watch);
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
-    close(master);
+    abandon_child(pid, master, slave);
     napi_throw_error(env, NULL, "could not set up the exit watch for the PTY child");
     goto done;
   }
@@ -406,19 +412,16 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
   if (error != 0) {
     napi_release_threadsafe_function(watch->on_exit, napi_tsfn_abort);
     free(watch);
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
-    close(master);
+    abandon_child(pid, master, slave);
     throw_errno(env, "pthread_create", error);
     goto done;
   }
-  napi_value fd_value, pid_value, pty_value;
+  napi_value fd_value, slave_value, pid_value;
   if (napi_create_object(env, &result) != napi_ok || napi_create_int32(env, master, &fd_value) != napi_ok ||
-      napi_create_int32(env, pid, &pid_value) != napi_ok ||
-      napi_create_string_utf8(env, slave_path, NAPI_AUTO_LENGTH, &pty_value) != napi_ok ||
+      napi_create_int32(env, slave, &slave_value) != napi_ok || napi_create_int32(env, pid, &pid_value) != napi_ok ||
       napi_set_named_property(env, result, "fd", fd_value) != napi_ok ||
-      napi_set_named_property(env, result, "pid", pid_value) != napi_ok ||
-      napi_set_named_property(env, result, "pty", pty_value) != napi_ok) {
+      napi_set_named_property(env, result, "slave", slave_value) != napi_ok ||
+      napi_set_named_property(env, result, "pid", pid_value) != napi_ok) {
     result = NULL;
   }
 done:

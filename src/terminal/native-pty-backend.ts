@@ -1,6 +1,6 @@
 import { write as writeToFd } from 'node:fs'
 import { ReadStream } from 'node:tty'
-import type { Disposer, PtyBackend, PtySpawnOptions } from './pty-backend.js'
+import { addListener, type Disposer, type PtyBackend, type PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
 import { DrainedPtySession } from './pty-session.js'
 
@@ -14,7 +14,7 @@ export interface NativePtyBinding {
     columns: number,
     rows: number,
     onExit: (exitCode: number, signal: number) => void,
-  ): { readonly fd: number; readonly pid: number; readonly pty: string }
+  ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
 }
 
@@ -83,7 +83,6 @@ class MasterWriter {
 /** A child started by REA's own spawner, read through a TTY stream on the master as node-pty reads it. */
 class NativePtyChild implements PtyChild {
   readonly pid: number
-  readonly ptsName: string
   readonly #binding: NativePtyBinding
   readonly #fd: number
   readonly #reader: ReadStream
@@ -91,6 +90,7 @@ class NativePtyChild implements PtyChild {
   readonly #dataListeners = new Set<(chunk: Buffer) => void>()
   readonly #exitListeners = new Set<(exit: PtyChildExit) => void>()
   readonly #reapedListeners = new Set<() => void>()
+  #slave: number | undefined
   #reaped: PtyChildExit | undefined
   #masterClosed = false
   #exitReported = false
@@ -112,7 +112,7 @@ class NativePtyChild implements PtyChild {
       (exitCode, signal) => this.#onReaped({ exitCode, signal }),
     )
     this.pid = spawned.pid
-    this.ptsName = spawned.pty
+    this.#slave = spawned.slave
     this.#fd = spawned.fd
     this.#writer = new MasterWriter(spawned.fd)
     this.#reader = new ReadStream(spawned.fd)
@@ -132,19 +132,22 @@ class NativePtyChild implements PtyChild {
     })
   }
 
+  takeSlave(): number | undefined {
+    const slave = this.#slave
+    this.#slave = undefined
+    return slave
+  }
+
   onData(listener: (chunk: Buffer) => void): Disposer {
-    this.#dataListeners.add(listener)
-    return () => this.#dataListeners.delete(listener)
+    return addListener(this.#dataListeners, listener)
   }
 
   onExit(listener: (exit: PtyChildExit) => void): Disposer {
-    this.#exitListeners.add(listener)
-    return () => this.#exitListeners.delete(listener)
+    return addListener(this.#exitListeners, listener)
   }
 
   onReaped(listener: () => void): Disposer {
-    this.#reapedListeners.add(listener)
-    return () => this.#reapedListeners.delete(listener)
+    return addListener(this.#reapedListeners, listener)
   }
 
   write(data: string): void {

@@ -1,3 +1,4 @@
+import { constants as fsConstants, openSync } from 'node:fs'
 import type * as NodePty from 'node-pty'
 import type { Disposer, PtyBackend, PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
@@ -30,7 +31,7 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
   }
   return {
     pid: pty.pid,
-    ptsName: internals.ptsName,
+    takeSlave: () => openSlave(internals.ptsName),
     onData: (listener) => subscribe(pty.onData, (data) => listener(data as unknown as Buffer)),
     onExit: (listener) =>
       subscribe(pty.onExit, ({ exitCode, signal }): void =>
@@ -60,6 +61,19 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
         socket.destroy()
       }
     },
+  }
+}
+
+/** node-pty keeps no descriptor on the slave, so the session's is opened by the slave's path. */
+function openSlave(ptsName: string | undefined): number | undefined {
+  if (ptsName === undefined || ptsName === '') {
+    return undefined
+  }
+  try {
+    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY)
+  } catch {
+    // Without the slave descriptor the drain cannot run; the exit record then says so (drain: incomplete).
+    return undefined
   }
 }
 

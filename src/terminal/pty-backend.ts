@@ -1,6 +1,12 @@
 /** Removes a listener or releases a resource; safe to call more than once. */
 export type Disposer = () => void
 
+/** Adds `listener` to `listeners`; the disposer removes it. */
+export function addListener<T>(listeners: Set<T>, listener: T): Disposer {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 export interface PtySpawnOptions {
   /** As the scenario wrote it: the PTY child resolves a bare name on its own PATH, so argv[0] stays faithful. */
   readonly file: string

@@ -12,8 +12,11 @@ export interface PtyChildExit {
  */
 export interface PtyChild {
   readonly pid: number
-  /** The slave's path, for the session's own descriptor on it; undefined when the spawner does not say. */
-  readonly ptsName: string | undefined
+  /**
+   * A descriptor on the slave for the session's drain, which the session then owns and closes; undefined when
+   * none could be had (the drain is then recorded incomplete). Called once.
+   */
+  takeSlave(): number | undefined
   onData(listener: (chunk: Buffer) => void): Disposer
   /** Once, after the root was reaped and the master closed (or a short grace period passed without a close). */
   onExit(listener: (exit: PtyChildExit) => void): Disposer

@@ -1,7 +1,7 @@
-import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs'
+import { closeSync, writeSync } from 'node:fs'
 import { createDrainMarker, DrainMarkerFilter } from './drain-marker.js'
 import { watchProcessExit } from './exit-watch.js'
-import type { Disposer, PtyExit, PtySession } from './pty-backend.js'
+import { addListener, type Disposer, type PtyExit, type PtySession } from './pty-backend.js'
 import type { PtyChild } from './pty-child.js'
 
 /**
@@ -25,7 +25,7 @@ export class DrainedPtySession implements PtySession {
   constructor(child: PtyChild) {
     this.#child = child
     this.pid = child.pid
-    this.#slaveFd = openSlave(child.ptsName)
+    this.#slaveFd = child.takeSlave()
     let resolveGone!: () => void
     this.rootGone = new Promise((resolve) => (resolveGone = resolve))
     this.#disposers.push(child.onData((data) => this.#receive(data)))
@@ -54,8 +54,7 @@ export class DrainedPtySession implements PtySession {
   }
 
   onData(listener: (chunk: Buffer) => void): Disposer {
-    this.#dataListeners.add(listener)
-    return () => this.#dataListeners.delete(listener)
+    return addListener(this.#dataListeners, listener)
   }
 
   write(data: string): void {
@@ -129,17 +128,5 @@ export class DrainedPtySession implements PtySession {
       this.#slaveFd = undefined
       closeSync(fd)
     }
-  }
-}
-
-function openSlave(ptsName: string | undefined): number | undefined {
-  if (ptsName === undefined || ptsName === '') {
-    return undefined
-  }
-  try {
-    return openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY)
-  } catch {
-    // Without the slave descriptor the drain cannot run; the exit record then says so (drain: incomplete).
-    return undefined
   }
 }
