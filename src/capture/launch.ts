@@ -48,7 +48,6 @@ export async function launchCommand(
   const token = createRunToken()
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
-  const forksBeforeLaunch = inspector?.forkCount?.()
   // The first capture of a process starts the supervisor.
   const supervised = signal?.aborted === true ? undefined : await superviseCapture(token, ticksBeforeLaunch)
   // Cancelled before the launch (say, a signal while REA was loading): nothing is started, and the Evidence
@@ -60,6 +59,9 @@ export async function launchCommand(
   }
   const terminalType = commitments.comparison_contract.value.terminal_type
   try {
+    // Read right before the spawn: when the count then grows by just the spawn's own tasks, the root is the only
+    // process started since, and the first observation need not list the host (see OwnedTree).
+    const forksBeforeLaunch = inspector?.forkCount?.()
     const session = backend.spawn({
       file: scenario.executable,
       executablePath: resolved.executablePath,
@@ -85,6 +87,7 @@ export async function launchCommand(
               identity: spawnIdentity,
               startTicks: spawnIdentity?.start_ticks ?? ticksBeforeLaunch,
               ...(forksBeforeLaunch === undefined ? {} : { forksBeforeLaunch }),
+              ...(session.tasksCreated === undefined ? {} : { spawnTasks: session.tasksCreated }),
             },
             inspector,
           )

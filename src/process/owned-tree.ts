@@ -49,6 +49,27 @@ export interface TreeRoot {
    * did not grow over the root's own fork is not one to trust, and scans then always list every process.
    */
   readonly forksBeforeLaunch?: number
+  /** How many tasks the spawn itself created (the root, and a thread of REA's that waits for it), where known. */
+  readonly spawnTasks?: number
+}
+
+/**
+ * What the launch itself tells about the host, as a complete scan would: when the task count read before the
+ * spawn grew by exactly the spawn's own tasks, the root is the one process started since, and every other live
+ * process was alive before it and cannot be the capture's. The first observation then examines the root alone
+ * if the count still stands there; any other fork on the host, the root's included, moves it on, and the
+ * observation lists every process as before.
+ */
+function launchListing(root: TreeRoot, identity: StartIdentity): CompleteListing | undefined {
+  // A spawn that counted no task would leave a count that never moves looking like one that stood still.
+  if (root.forksBeforeLaunch === undefined || root.spawnTasks === undefined || root.spawnTasks < 1) {
+    return undefined
+  }
+  return {
+    forks: root.forksBeforeLaunch + root.spawnTasks,
+    startedSinceTicks: root.startTicks,
+    recent: [identity.pid],
+  }
 }
 
 /**
@@ -75,6 +96,7 @@ export class OwnedTree {
       if (stat.status === 'ok') {
         this.#known.set(root.identity.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
       }
+      this.#listing = launchListing(root, root.identity)
     }
   }
 

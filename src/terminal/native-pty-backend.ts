@@ -80,9 +80,16 @@ class MasterWriter {
   }
 }
 
+/**
+ * What one spawn of native/linux/pty-spawn.c creates on the host: the vfork child (a script falls back to
+ * /bin/sh inside that same child) and the thread that waits for it. A test holds it against the host's count.
+ */
+export const NATIVE_SPAWN_TASKS = 2
+
 /** A child started by REA's own spawner, read through a TTY stream on the master as node-pty reads it. */
 class NativePtyChild implements PtyChild {
   readonly pid: number
+  readonly tasksCreated = NATIVE_SPAWN_TASKS
   readonly #binding: NativePtyBinding
   readonly #fd: number
   readonly #reader: ReadStream

@@ -31,6 +31,8 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
   }
   return {
     pid: pty.pid,
+    // forkpty's child, node-pty's waitpid thread, and on some hosts a spawn helper: not REA's to pin down.
+    tasksCreated: undefined,
     takeSlave: () => openSlave(internals.ptsName),
     onData: (listener) => subscribe(pty.onData, (data) => listener(data as unknown as Buffer)),
     onExit: (listener) =>

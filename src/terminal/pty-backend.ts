@@ -39,6 +39,8 @@ export interface PtyExit {
 /** One process running in a pseudo-terminal. Every native call is guarded against racing the child's exit. */
 export interface PtySession {
   readonly pid: number
+  /** Tasks the spawn created on the host, processes and threads, where the spawner knows it exactly. */
+  readonly tasksCreated: number | undefined
   /** Original bytes as read from the PTY master, in order. */
   onData(listener: (chunk: Buffer) => void): Disposer
   /** Resolves once the root exited and its output was drained (or the terminal closed without the marker). */

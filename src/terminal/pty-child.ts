@@ -13,6 +13,11 @@ export interface PtyChildExit {
 export interface PtyChild {
   readonly pid: number
   /**
+   * How many tasks (processes and threads) the spawn created on the host, where the spawner knows it exactly;
+   * undefined otherwise. Ownership uses it to tell from the host's task count that nothing but the root started.
+   */
+  readonly tasksCreated: number | undefined
+  /**
    * A descriptor on the slave for the session's drain, which the session then owns and closes; undefined when
    * none could be had (the drain is then recorded incomplete). Called once.
    */

@@ -11,6 +11,7 @@ import type { PtyChild } from './pty-child.js'
  */
 export class DrainedPtySession implements PtySession {
   readonly pid: number
+  readonly tasksCreated: number | undefined
   readonly exited: Promise<PtyExit>
   readonly rootGone: Promise<void>
   readonly #child: PtyChild
@@ -25,6 +26,7 @@ export class DrainedPtySession implements PtySession {
   constructor(child: PtyChild) {
     this.#child = child
     this.pid = child.pid
+    this.tasksCreated = child.tasksCreated
     this.#slaveFd = child.takeSlave()
     let resolveGone!: () => void
     this.rootGone = new Promise((resolve) => (resolveGone = resolve))

@@ -5,6 +5,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type * as NodePty from 'node-pty'
 import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
+import { readForkCount } from '../../src/process/proc-linux.js'
+import { NATIVE_SPAWN_TASKS } from '../../src/terminal/native-pty-backend.js'
 import { createNodePtyBackend } from '../../src/terminal/node-pty-backend.js'
 import type { PtyBackend, PtyExit, PtySession, PtySpawnOptions } from '../../src/terminal/pty-backend.js'
 import { WORKER_MARKER_VARIABLE } from '../helpers/token-carriers.js'
@@ -203,5 +205,35 @@ describe('the native spawner against node-pty', () => {
     )
     // The child that failed was reaped, not left a zombie.
     expect(zombieChildren()).toEqual([])
+  })
+
+  // Ownership trusts this number: a first observation that finds the host's task count grown by just the spawn's
+  // own tasks examines the root alone. Declaring one task too many would let a fork of the root pass unseen.
+  test.for([
+    ['a program', '/bin/true'],
+    ['a script without a #! line (run by /bin/sh in the same child)', 'script'],
+  ] as const)('creates exactly the tasks it declares on the host, for %s', async ([, file]) => {
+    const executable = file === 'script' ? path.join(scratch, 'counted-script') : file
+    if (file === 'script') {
+      writeFileSync(executable, 'exit 0\n')
+      chmodSync(executable, 0o755)
+    }
+    const growths = new Set<number>()
+    // Other tasks on a busy host add to some spawns' growth, never take from it: the smallest is the spawn's own.
+    for (let attempt = 0; attempt < 30 && !growths.has(NATIVE_SPAWN_TASKS); attempt++) {
+      const before = readForkCount()
+      const session = spawnIn(native, { file: executable })
+      const after = readForkCount()
+      await finish(session)
+      growths.add((after ?? Number.NaN) - (before ?? Number.NaN))
+      expect(session.tasksCreated).toBe(NATIVE_SPAWN_TASKS)
+    }
+    expect(Math.min(...growths)).toBe(NATIVE_SPAWN_TASKS)
+  })
+
+  test('leaves the task count to node-pty, which does not declare one', () => {
+    const session = spawnIn(nodePty, { file: '/bin/true' })
+    expect(session.tasksCreated).toBeUndefined()
+    return finish(session)
   })
 })

@@ -150,4 +150,26 @@ describe('scans while no task is created on the host', () => {
     expect(listings.value > listed).toBe(listsAgain)
     expect(observation.owned.map((process) => process.identity.pid)).toEqual([carrier.pid])
   })
+
+  test.for([
+    ['examines the root alone when the count grew by just the spawn’s own tasks', 1000, 2, false],
+    ['lists the host when another task was created since the spawn', 1001, 2, true],
+    ['lists the host when the spawner declared no task', 1000, 0, true],
+  ] as const)('a first observation %s', async ([, count, spawnTasks, lists]) => {
+    const { inspector, listings } = countedListings(() => count)
+    useProcessInspector(inspector)
+    const identity = procInspector.readStat(carrier.pid as number)
+    expect(identity.status).toBe('ok')
+    const startTicks = identity.status === 'ok' ? identity.value.startTicks : 0
+    const root = {
+      pid: carrier.pid,
+      identity: { pid: carrier.pid as number, start_ticks: startTicks, boot_id: procInspector.bootId() },
+      startTicks,
+      forksBeforeLaunch: 998,
+      spawnTasks,
+    }
+    const observation = await new OwnedTree(token, root, inspector).observe({ includeSession: true })
+    expect(listings.value > 0).toBe(lists)
+    expect(observation.owned).toEqual([expect.objectContaining({ identity: root.identity, attribution: 'token' })])
+  })
 })
