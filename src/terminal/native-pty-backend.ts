@@ -90,6 +90,7 @@ export const NATIVE_SPAWN_TASKS = 2
 class NativePtyChild implements PtyChild {
   readonly pid: number
   readonly tasksCreated = NATIVE_SPAWN_TASKS
+  readonly reportsReaping = true
   readonly #binding: NativePtyBinding
   readonly #fd: number
   readonly #reader: ReadStream

@@ -33,6 +33,8 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
     pid: pty.pid,
     // forkpty's child, node-pty's waitpid thread, and on some hosts a spawn helper: not REA's to pin down.
     tasksCreated: undefined,
+    // Its exit callback is seen only through a listener it adds to its socket: a hint, polled for besides.
+    reportsReaping: false,
     takeSlave: () => openSlave(internals.ptsName),
     onData: (listener) => subscribe(pty.onData, (data) => listener(data as unknown as Buffer)),
     onExit: (listener) =>

@@ -27,6 +27,11 @@ export interface PtyChild {
   onExit(listener: (exit: PtyChildExit) => void): Disposer
   /** As soon as the spawner knows the root was reaped: a hint to check now; the check itself decides. */
   onReaped(listener: () => void): Disposer
+  /**
+   * True when `onReaped` fires for every reaping as soon as it happened (REA's spawner reaps in a thread of its
+   * own), so the session polls for the exit only as a safety net.
+   */
+  readonly reportsReaping: boolean
   write(data: string): void
   resize(columns: number, rows: number): void
   pause(): void

@@ -46,11 +46,15 @@ export class DrainedPtySession implements PtySession {
         }),
       )
     })
-    const exitWatch = watchProcessExit(this.pid, () => {
-      this.#rootExited = true
-      resolveGone()
-      this.#startDrain()
-    })
+    const exitWatch = watchProcessExit(
+      this.pid,
+      () => {
+        this.#rootExited = true
+        resolveGone()
+        this.#startDrain()
+      },
+      child.reportsReaping,
+    )
     this.#disposers.push(exitWatch.dispose)
     this.#disposers.push(child.onReaped(() => exitWatch.checkNow()))
   }
