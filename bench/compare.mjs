@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { captureProcess, compareCaptures, readEvidenceFile, serializeEvidence } from '../dist/index.js'
+import { median } from './statistics.mjs'
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const MIB = 1024 * 1024
 const RUNS = 5
 

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { takeSnapshot } from '../dist/bench-internals.js'
+import { median } from './statistics.mjs'
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const MB = 1024 * 1024
 
 /** Mixed sizes, about `totalMb` in all: a few large files, some medium, many small. */

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './statistics.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TIME = '/usr/bin/time'
@@ -58,7 +59,6 @@ export function runFloodMemoryBenchmark({ rounds = 3 } = {}) {
       small.push(peakKib(work, 50))
       large.push(peakKib(work, 500))
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
     return {
       rounds,
       peak_50mb_mb: Number((median(small) / 1024).toFixed(1)),

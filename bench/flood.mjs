@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median, medianPairRatio } from './statistics.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -31,7 +32,8 @@ export function runFloodBenchmark({ bytes = 50_000_000, rounds = 15 } = {}) {
     'bare node-pty reader': [process.execPath, [path.join(here, 'bare-pty-reader.mjs'), floodCommand]],
     'script(1)': ['script', ['-qc', floodCommand, '/dev/null']],
   }
-  const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]))
+  const names = Object.keys(contenders)
+  const times = Object.fromEntries(names.map((name) => [name, []]))
   for (let round = 0; round < rounds; round++) {
     // Alternate the contenders within each round so machine load affects all of them alike.
     for (const [name, [command, args]] of Object.entries(contenders)) {
@@ -45,7 +47,6 @@ export function runFloodBenchmark({ bytes = 50_000_000, rounds = 15 } = {}) {
     }
   }
   rmSync(work, { recursive: true, force: true })
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const rows = Object.entries(times).map(([name, values]) => ({
     name,
     median_ms: Math.round(median(values)),
@@ -61,6 +62,10 @@ export function runFloodBenchmark({ bytes = 50_000_000, rounds = 15 } = {}) {
     rows,
     ratios: {
       rea_vs_bare_node_pty_throughput: Number((bare.median_ms / rea.median_ms).toFixed(2)),
+      // Throughput is the inverse of time: the pair ratio of bare to REA.
+      rea_vs_bare_node_pty_pair_throughput: Number(
+        medianPairRatio(times[names[1]], times[names[0]]).toFixed(2),
+      ),
       rea_vs_script_throughput: Number((script.median_ms / rea.median_ms).toFixed(2)),
       bare_node_pty_vs_script_throughput: Number((script.median_ms / bare.median_ms).toFixed(2)),
     },

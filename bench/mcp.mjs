@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import * as ptyNs from 'node-pty'
+import { median } from './statistics.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CLI = path.join(repo, 'dist/cli/main.cjs')
 const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round1 = (value) => Number(value.toFixed(1))
 
 export async function runMcpBenchmark({ count = 30 } = {}) {

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs'
 import { captureProcess } from '../dist/index.js'
 import { scanForRunToken } from '../dist/bench-internals.js'
 import { processesOnHost, withIdleProcesses } from './idle-processes.mjs'
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+import { median } from './statistics.mjs'
 
 export async function runProcessScanBenchmark({ counts = [100, 1000], repeats = 30 } = {}) {
   const scans = []

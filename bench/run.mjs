@@ -30,7 +30,7 @@ if (wanted('spawn-exit')) {
   results.spawn_exit_busy_host = await runSpawnExitBenchmark({ idleProcesses: 300 })
   for (const r of [results.spawn_exit, results.spawn_exit_busy_host]) {
     console.log(
-      `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}× (target ≤ 1.5×); back to back, ${r.blocks.per_block} at a time: ${r.capture_block_median_ms} vs ${r.raw_block_median_ms} ms, ${r.block_ratio}×; ${r.processes_on_host} processes on the host; PTY backend ${process.env.REA_PTY_BACKEND ?? 'auto'}`,
+      `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}×, median of ${r.iterations} pair ratios ${r.pair_ratio}× (target ≤ 1.5×); back to back, ${r.blocks.per_block} at a time: ${r.capture_block_median_ms} vs ${r.raw_block_median_ms} ms, ${r.block_ratio}× (pairs of blocks ${r.block_pair_ratio}×); ${r.processes_on_host} processes on the host; PTY backend ${process.env.REA_PTY_BACKEND ?? 'auto'}`,
     )
   }
 }
@@ -90,7 +90,7 @@ if (wanted('flood')) {
   }
   const ratios = results.flood.ratios
   console.log(
-    `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader (target ≥ 0.9×), ${ratios.rea_vs_script_throughput}× script(1)`,
+    `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader, median of ${results.flood.rounds} pair ratios ${ratios.rea_vs_bare_node_pty_pair_throughput}× (target ≥ 0.9×), ${ratios.rea_vs_script_throughput}× script(1)`,
   )
 }
 if (wanted('flood-memory')) {
@@ -114,7 +114,7 @@ if (wanted('vitest')) {
   results.vitest_captures = runVitestCapturesBenchmark()
   const r = results.vitest_captures
   console.log(
-    `${r.captures} captures in one Vitest test (fixture + toMatchCapture) ${r.vitest_median_ms} ms vs raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.ratio}× (target ≤ 2.0×)`,
+    `${r.captures} captures in one Vitest test (fixture + toMatchCapture) ${r.vitest_median_ms} ms vs raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.ratio}×, median of ${r.rounds} pair ratios ${r.pair_ratio}× (target ≤ 2.0×)`,
   )
   console.log(
     `  with rea/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,

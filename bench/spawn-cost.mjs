@@ -5,6 +5,7 @@ import { closeSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './statistics.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const BALLAST_MB = [0, 300, 600]
@@ -45,7 +46,6 @@ async function measure(ballastMb, iterations = 40) {
     exits.push(new Promise((resolve) => child.onExit(resolve)))
   }
   await Promise.all(exits)
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   return {
     rss_mb: Math.round(process.memoryUsage().rss / 2 ** 20),
     ballast_length: ballast.length,

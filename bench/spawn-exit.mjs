@@ -2,6 +2,7 @@
 import * as ptyNs from 'node-pty'
 import { captureProcess } from '../dist/index.js'
 import { processesOnHost, withIdleProcesses } from './idle-processes.mjs'
+import { median, medianPairRatio } from './statistics.mjs'
 
 const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
 
@@ -43,11 +44,10 @@ async function alternate(iterations, warmup) {
     capture_median_ms: Number(median(capture).toFixed(2)),
     raw_median_ms: Number(median(raw).toFixed(2)),
     ratio: Number((median(capture) / median(raw)).toFixed(2)),
+    pair_ratio: Number(medianPairRatio(capture, raw).toFixed(2)),
     ...blocks,
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
  * Pairs charge work a capture leaves running after it resolved (closing handles, a reaper thread ending) to
@@ -74,5 +74,6 @@ async function alternateBlocks(rounds = 9, perBlock = 20) {
     capture_block_median_ms: Number(median(capture).toFixed(2)),
     raw_block_median_ms: Number(median(raw).toFixed(2)),
     block_ratio: Number((median(capture) / median(raw)).toFixed(2)),
+    block_pair_ratio: Number(medianPairRatio(capture, raw).toFixed(2)),
   }
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median, medianPairRatio } from './statistics.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const cli = path.join(root, 'dist/cli/main.cjs')
@@ -19,12 +20,9 @@ function timeOnce(args, cwd) {
   return elapsed
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 function pairs(args, cwd, count) {
   const rea = []
   const node = []
-  const ratios = []
   timeOnce(args, cwd)
   timeOnce(['-e', '0'], cwd)
   for (let index = 0; index < count; index++) {
@@ -32,12 +30,11 @@ function pairs(args, cwd, count) {
     const b = timeOnce(['-e', '0'], cwd)
     rea.push(a)
     node.push(b)
-    ratios.push(a / b)
   }
   return {
     rea_median_ms: Math.round(median(rea)),
     node_median_ms: Math.round(median(node)),
-    ratio: Number(median(ratios).toFixed(2)),
+    ratio: Number(medianPairRatio(rea, node).toFixed(2)),
   }
 }
 

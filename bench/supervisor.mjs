@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url'
 import * as ptyNs from 'node-pty'
 import { captureProcess } from '../dist/index.js'
 import { useSupervisor } from '../dist/bench-internals.js'
+import { median } from './statistics.mjs'
 
 const pty = typeof ptyNs.spawn === 'function' ? ptyNs : ptyNs.default
 const here = path.dirname(fileURLToPath(import.meta.url))
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round = (value) => Number(value.toFixed(2))
 
 function rawSpawnExit() {

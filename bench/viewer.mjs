@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url'
 import { renderDivergencePage } from '../dist/index.js'
 import { chromiumUnavailable, openPage } from '../test/helpers/chromium.mjs'
 import { captureOutput } from './compare.mjs'
+import { median } from './statistics.mjs'
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const RUNS = 3
 const MIB = 1024 * 1024
 

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median, medianPairRatio } from './statistics.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const COUNT = 100
@@ -76,13 +77,13 @@ export function runVitestCapturesBenchmark({ rounds = 15 } = {}) {
         ).ms,
       )
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
     return {
       captures: COUNT,
       rounds,
       vitest_median_ms: Math.round(median(vitest)),
       raw_node_pty_median_ms: Math.round(median(raw)),
       ratio: Number((median(vitest) / median(raw)).toFixed(2)),
+      pair_ratio: Number(medianPairRatio(vitest, raw).toFixed(2)),
       with_reporter_median_ms: Math.round(median(withReporter)),
       with_reporter_ratio: Number((median(withReporter) / median(raw)).toFixed(2)),
       whole_run_median_ms: Math.round(median(wall)),
