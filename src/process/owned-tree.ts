@@ -60,15 +60,22 @@ export interface TreeRoot {
  * if the count still stands there; any other fork on the host, the root's included, moves it on, and the
  * observation lists every process as before.
  */
-function launchListing(root: TreeRoot, identity: StartIdentity): CompleteListing | undefined {
+function launchListing(root: TreeRoot): CompleteListing | undefined {
   // A spawn that counted no task would leave a count that never moves looking like one that stood still.
-  if (root.forksBeforeLaunch === undefined || root.spawnTasks === undefined || root.spawnTasks < 1) {
+  if (
+    root.pid === undefined ||
+    root.forksBeforeLaunch === undefined ||
+    root.spawnTasks === undefined ||
+    root.spawnTasks < 1
+  ) {
     return undefined
   }
+  // Also when the root's identity could not be read after the spawn (a short command is often gone by then):
+  // looking at its PID again finds it gone, as a complete scan would.
   return {
     forks: root.forksBeforeLaunch + root.spawnTasks,
     startedSinceTicks: root.startTicks,
-    recent: [identity.pid],
+    recent: [root.pid],
   }
 }
 
@@ -96,8 +103,8 @@ export class OwnedTree {
       if (stat.status === 'ok') {
         this.#known.set(root.identity.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
       }
-      this.#listing = launchListing(root, root.identity)
     }
+    this.#listing = launchListing(root)
   }
 
   /** Observes the tree; concurrent callers share one observation, since each updates what is known. */

@@ -170,6 +170,25 @@ describe('scans while no task is created on the host', () => {
     }
     const observation = await new OwnedTree(token, root, inspector).observe({ includeSession: true })
     expect(listings.value > 0).toBe(lists)
-    expect(observation.owned).toEqual([expect.objectContaining({ identity: root.identity, attribution: 'token' })])
+    expect(observation.owned).toEqual([
+      expect.objectContaining({ identity: root.identity, attribution: 'token' }),
+    ])
+  })
+
+  test('a first observation of a root gone before its identity was read looks at its PID alone', async () => {
+    const gone = await sleeper({ PATH: process.env['PATH'] })
+    await killAndWait(gone)
+    const { inspector, listings } = countedListings(() => 1000)
+    useProcessInspector(inspector)
+    const root = {
+      pid: gone.pid,
+      identity: undefined,
+      startTicks: sinceTicks,
+      forksBeforeLaunch: 998,
+      spawnTasks: 2,
+    }
+    const observation = await new OwnedTree(token, root, inspector).observe({ includeSession: true })
+    expect(listings.value).toBe(0)
+    expect(observation).toEqual({ owned: [], unreadable: [] })
   })
 })
