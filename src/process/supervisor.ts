@@ -7,6 +7,7 @@ import type * as Esbuild from 'esbuild'
 import { REA_VERSION } from '../version.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
+import { REGISTRY_ARGUMENT, SupervisorRegistry } from './supervisor-registry.js'
 
 /** What a capture tells the supervisor after registering its token. */
 export interface SupervisedCapture {
@@ -26,6 +27,10 @@ const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => 
  */
 class Supervisor {
   #child: ChildProcess | undefined
+  /** The file the messages go to; undefined while they go by the supervisor's pipe. */
+  #registry: SupervisorRegistry | undefined
+  /** Once a write to a registry failed (a full disk), messages go by the pipe for good. */
+  #registryFailed = false
   #identity: StartIdentity | undefined
   #starting: Promise<void> | undefined
   /** The messages of every capture not yet released, replayed to a replacement supervisor. */
@@ -49,6 +54,9 @@ class Supervisor {
       release: () => {
         if (this.#live.delete(token)) {
           this.#send({ kind: 'release', token })
+          if (this.#live.size === 0) {
+            this.#registry?.compactWhenEmpty()
+          }
         }
       },
     }
@@ -68,18 +76,24 @@ class Supervisor {
     if (args === undefined) {
       return
     }
+    this.#registry?.close()
+    const registry = this.#registryFailed ? undefined : SupervisorRegistry.create()
+    this.#registry = undefined
     let child: ChildProcess
     try {
-      child = spawn(process.execPath, args, {
+      child = spawn(process.execPath, registry === undefined ? args : [...args, REGISTRY_ARGUMENT], {
         detached: true,
-        stdio: ['pipe', 'ignore', 'ignore'],
+        // The registry becomes the supervisor's descriptor 3 (REGISTRY_FD).
+        stdio: ['pipe', 'ignore', 'ignore', ...(registry === undefined ? [] : [registry.fd])],
         env: {},
         cwd: '/',
       })
     } catch {
+      registry?.close()
       // Without a supervisor, only REA's own death is uncovered; the capture itself runs and cleans up as ever.
       return
     }
+    this.#registry = registry
     const forget = (): void => {
       if (this.#child === child) {
         this.#child = undefined
@@ -123,8 +137,30 @@ class Supervisor {
   }
 
   #send(message: SupervisorMessage): void {
+    if (this.#child === undefined) {
+      return
+    }
+    const line = encodeSupervisorMessage(message)
+    if (this.#registry?.append(line) === true) {
+      return
+    }
+    if (this.#registry !== undefined) {
+      // The registry can no longer be written: from here on every message goes by the pipe, the live ones again
+      // first. The supervisor takes what its pipe says of a token over what the registry says.
+      this.#registry.close()
+      this.#registry = undefined
+      this.#registryFailed = true
+      for (const messages of this.#live.values()) {
+        for (const live of messages) {
+          this.#child.stdin?.write(encodeSupervisorMessage(live))
+        }
+      }
+      if (message.kind !== 'release') {
+        return
+      }
+    }
     // The pipe's write is attempted at once, so the message is in the kernel's buffer before the command starts.
-    this.#child?.stdin?.write(encodeSupervisorMessage(message))
+    this.#child.stdin?.write(line)
   }
 }
 

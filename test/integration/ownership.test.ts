@@ -152,25 +152,40 @@ describe('process sampling', () => {
   })
 })
 
-describe('the supervisor', () => {
-  /** This process's live supervisor, if any. */
-  const supervisor = (): number | undefined => {
-    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-      try {
-        const status = readFileSync(`/proc/${name}/status`, 'utf8')
-        if (
-          /^Name:\s+rea-supervisor$/m.test(status) &&
-          /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
-          !/^State:\s+Z/m.test(status)
-        ) {
-          return Number(name)
-        }
-      } catch {
-        // Gone between the listing and the read.
+/** The live supervisor of process `parent` (this one by default), if any. */
+function supervisorOf(parent = process.pid): number | undefined {
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8')
+      if (
+        /^Name:\s+rea-supervisor$/m.test(status) &&
+        /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(parent) &&
+        !/^State:\s+Z/m.test(status)
+      ) {
+        return Number(name)
       }
+    } catch {
+      // Gone between the listing and the read.
     }
+  }
+  return undefined
+}
+
+/** The registry file a supervisor holds as descriptor 3 (removed from its directory), if it was given one. */
+function registryOf(supervisor: number): string | undefined {
+  let target: string
+  try {
+    target = readlinkSync(`/proc/${supervisor}/fd/3`)
+  } catch {
+    // No descriptor 3 at all: no registry either.
     return undefined
   }
+  // Without a registry, descriptor 3 is one of Node's own (its event loop's epoll instance, say).
+  return target.includes('rea-supervisor-') ? target : undefined
+}
+
+describe('the supervisor', () => {
+  const supervisor = (): number | undefined => supervisorOf()
   const terminalsHeldBy = (pid: number) =>
     readdirSync(`/proc/${pid}/fd`).filter((fd) => {
       try {
@@ -230,13 +245,43 @@ describe('when REA itself ends during a capture', () => {
       description: 'the supervisor to kill every process the capture left',
     })
 
-  test('SIGKILL to `rea capture-process` leaves no descendant running: the supervisor kills them', async () => {
-    const run = startCli(['capture-process', scenario, '--json', '--no-progress'])
-    await running()
-    run.child.kill('SIGKILL')
-    expect((await run.result).signal).toBe('SIGKILL')
-    await nothingLeft()
-  })
+  // Where no registry file can be made, REA tells its supervisor by the pipe instead. The command gets a usable
+  // temporary directory of its own, which daemons.sh needs.
+  const pipeScenario = path.join(scratch, 'daemons-pipe.json')
+  writeFileSync(
+    pipeScenario,
+    JSON.stringify({
+      executable: program('daemons.sh'),
+      arguments: ['stay'],
+      environment: { TMPDIR: tmpdir() },
+    }),
+  )
+  test.for([
+    ['registered in its registry file', scenario, {}, /^\/.*rea-supervisor-\d+-[0-9a-f]+ \(deleted\)$/],
+    ['told by its pipe (no temporary directory)', pipeScenario, { TMPDIR: '/nonexistent' }, undefined],
+  ] as const)(
+    'SIGKILL to `rea capture-process` leaves no descendant running: the supervisor, %s, kills them',
+    async ([, file, env, registry]) => {
+      const run = startCli(['capture-process', file, '--json', '--no-progress'], { env })
+      await running()
+      let held: string | undefined
+      try {
+        const supervisor = await waitFor(() => supervisorOf(run.child.pid), {
+          description: 'the CLI’s supervisor',
+        })
+        held = registryOf(supervisor)
+      } finally {
+        run.child.kill('SIGKILL')
+      }
+      if (registry === undefined) {
+        expect(held).toBeUndefined()
+      } else {
+        expect(held).toMatch(registry)
+      }
+      expect((await run.result).signal).toBe('SIGKILL')
+      await nothingLeft()
+    },
+  )
 
   test('SIGHUP to `rea capture-process` cancels: exit 129, Evidence written, every daemon killed', async () => {
     const run = startCli(['capture-process', scenario, '--json', '--no-progress'])
