@@ -72,7 +72,9 @@ class Supervisor {
   }
 
   async #start(): Promise<void> {
-    const args = await supervisorArguments()
+    // Built, the supervisor is found without an await, so it is spawned within `start()`: the CLI's call, made
+    // before it loads the command's bundle synchronously, then starts its boot before that load, not after it.
+    const args = builtSupervisorArguments() ?? (await sourceSupervisorArguments())
     if (args === undefined) {
       return
     }
@@ -208,25 +210,19 @@ export function startSupervisor(): void {
   }
 }
 
-let cachedArguments: Promise<string[] | undefined> | undefined
+let builtArguments: { readonly args: string[] | undefined } | undefined
+let sourceArguments: Promise<string[] | undefined> | undefined
 
-/**
- * How to run the supervisor: the built `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, or, when REA
- * runs from its TypeScript sources (its own tests under Vitest), the same entry bundled on the fly with esbuild.
- */
-function supervisorArguments(): Promise<string[] | undefined> {
-  cachedArguments ??= locateSupervisor()
-  return cachedArguments
+/** How to run the built supervisor: `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, if it is there. */
+function builtSupervisorArguments(): string[] | undefined {
+  builtArguments ??= { args: locateBuiltSupervisor() }
+  return builtArguments.args
 }
 
-async function locateSupervisor(): Promise<string[] | undefined> {
+function locateBuiltSupervisor(): string[] | undefined {
   const here = fileURLToPath(import.meta.url)
   if (here.endsWith('.ts')) {
-    return [
-      '--input-type=module',
-      '--eval',
-      await bundleFromSource(path.join(path.dirname(here), 'supervisor-main.ts')),
-    ]
+    return undefined
   }
   // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/). The CommonJS build is preferred: it
   // starts without Node's ESM loader: about 70 ms of CPU instead of 80–95 (perf stat), taken from the core the
@@ -240,6 +236,19 @@ async function locateSupervisor(): Promise<string[] | undefined> {
     }
   }
   return undefined
+}
+
+/** When REA runs from its TypeScript sources (its own tests under Vitest): the entry bundled on the fly. */
+function sourceSupervisorArguments(): Promise<string[] | undefined> {
+  sourceArguments ??= (async () => {
+    const here = fileURLToPath(import.meta.url)
+    if (!here.endsWith('.ts')) {
+      return undefined
+    }
+    const code = await bundleFromSource(path.join(path.dirname(here), 'supervisor-main.ts'))
+    return ['--input-type=module', '--eval', code]
+  })()
+  return sourceArguments
 }
 
 async function bundleFromSource(entry: string): Promise<string> {

@@ -81,6 +81,33 @@ describe('rea capture-process', () => {
     noStackTrace(result.stderr)
   })
 
+  test('starts its supervisor before it loads the capture command, so their start-ups overlap', async () => {
+    // A preload in the CLI's process notes, in order, the supervisor's spawn and the read of the command's bundle.
+    const log = path.join(directory, 'start-order.log')
+    const hook = path.join(directory, 'start-order.cjs')
+    writeFileSync(
+      hook,
+      `const fs = require('node:fs'), childProcess = require('node:child_process')
+const note = (what) => fs.appendFileSync(${JSON.stringify(log)}, what + '\\n')
+const spawn = childProcess.spawn, readFileSync = fs.readFileSync
+childProcess.spawn = function (file, args, ...rest) {
+  if ((args ?? []).some((arg) => String(arg).includes('supervisor'))) note('supervisor spawned')
+  return spawn.call(this, file, args, ...rest)
+}
+fs.readFileSync = function (file, ...rest) {
+  if (String(file).endsWith('capture-process.cjs')) note('command loaded')
+  return readFileSync.call(this, file, ...rest)
+}
+`,
+    )
+    const result = await runCli(
+      ['capture-process', scenarioFile('true.json', { executable: 'true' }), '--json', '--no-progress'],
+      { env: { NODE_OPTIONS: `--require ${hook}` } },
+    )
+    expect(result.code).toBe(0)
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['supervisor spawned', 'command loaded'])
+  })
+
   test('rejects a missing scenario file and an output file that is the scenario', async () => {
     const missing = await runCli(['capture-process', path.join(directory, 'missing.json')])
     expect(missing.code).toBe(3)
