@@ -47,11 +47,14 @@ export class SupervisorRegistry {
     return new SupervisorRegistry(fd)
   }
 
-  /** Appends one message line; false when the write failed (a full disk), and the caller falls back. */
+  /** Appends one message line; false when the write failed or fell short (a full disk), and the caller falls back. */
   append(line: string): boolean {
+    const bytes = Buffer.from(line, 'utf8')
     try {
-      this.#bytes += writeSync(this.fd, line)
-      return true
+      const written = writeSync(this.fd, bytes)
+      this.#bytes += written
+      // A short write leaves part of a line, which the supervisor cannot decode and skips.
+      return written === bytes.length
     } catch {
       // Reported to the caller, which sends this and every later message by the pipe instead.
       return false

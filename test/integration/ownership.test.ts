@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -256,12 +256,37 @@ describe('when REA itself ends during a capture', () => {
       environment: { TMPDIR: tmpdir() },
     }),
   )
+  // A full disk: a tmpfs of two pages, filled. The registry file is made (an inode needs no page), and its first
+  // write fails. Mounting needs root; elsewhere that case is skipped.
+  const fullDisk = mkdtempSync(path.join(tmpdir(), 'rea-full-disk-'))
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8k', 'tmpfs', fullDisk]).status === 0
+  if (mounted) {
+    spawnSync('sh', ['-c', `head -c 65536 /dev/zero > '${fullDisk}/filler'`])
+  }
+  afterAll(() => {
+    if (mounted) {
+      spawnSync('umount', [fullDisk])
+    }
+    rmSync(fullDisk, { recursive: true, force: true })
+  })
+  const registryIn = (directory: string) =>
+    new RegExp(`^${directory.replaceAll('/', '\\/')}\\/rea-supervisor-\\d+-[0-9a-f]+ \\(deleted\\)$`)
+
   test.for([
-    ['registered in its registry file', scenario, {}, /^\/.*rea-supervisor-\d+-[0-9a-f]+ \(deleted\)$/],
+    ['registered in its registry file', scenario, {}, registryIn(tmpdir())],
     ['told by its pipe (no temporary directory)', pipeScenario, { TMPDIR: '/nonexistent' }, undefined],
+    [
+      'told by its pipe once a registry write failed (a full disk)',
+      pipeScenario,
+      { TMPDIR: fullDisk },
+      registryIn(fullDisk),
+    ],
   ] as const)(
     'SIGKILL to `rea capture-process` leaves no descendant running: the supervisor, %s, kills them',
-    async ([, file, env, registry]) => {
+    async ([, file, env, registry], context) => {
+      if ('TMPDIR' in env && env.TMPDIR === fullDisk && !mounted) {
+        context.skip('a tmpfs could not be mounted to fill (needs root)')
+      }
       const run = startCli(['capture-process', file, '--json', '--no-progress'], { env })
       await running()
       let held: string | undefined
