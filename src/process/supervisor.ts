@@ -210,6 +210,10 @@ export function startSupervisor(): void {
   }
 }
 
+/** This module's own file: a `.ts` file when REA runs from its TypeScript sources (its own tests under Vitest). */
+const HERE = fileURLToPath(import.meta.url)
+const RUNS_FROM_SOURCE = HERE.endsWith('.ts')
+
 let builtArguments: { readonly args: string[] | undefined } | undefined
 let sourceArguments: Promise<string[] | undefined> | undefined
 
@@ -220,14 +224,13 @@ function builtSupervisorArguments(): string[] | undefined {
 }
 
 function locateBuiltSupervisor(): string[] | undefined {
-  const here = fileURLToPath(import.meta.url)
-  if (here.endsWith('.ts')) {
+  if (RUNS_FROM_SOURCE) {
     return undefined
   }
   // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/). The CommonJS build is preferred: it
   // starts without Node's ESM loader: about 70 ms of CPU instead of 80–95 (perf stat), taken from the core the
   // first capture's command runs on.
-  for (const directory of [path.dirname(here), path.dirname(path.dirname(here))]) {
+  for (const directory of [path.dirname(HERE), path.dirname(path.dirname(HERE))]) {
     for (const name of ['supervisor.cjs', 'supervisor.js']) {
       const script = path.join(directory, name)
       if (existsSync(script)) {
@@ -238,16 +241,15 @@ function locateBuiltSupervisor(): string[] | undefined {
   return undefined
 }
 
-/** When REA runs from its TypeScript sources (its own tests under Vitest): the entry bundled on the fly. */
+/** When REA runs from its TypeScript sources: the entry bundled on the fly. */
 function sourceSupervisorArguments(): Promise<string[] | undefined> {
-  sourceArguments ??= (async () => {
-    const here = fileURLToPath(import.meta.url)
-    if (!here.endsWith('.ts')) {
-      return undefined
-    }
-    const code = await bundleFromSource(path.join(path.dirname(here), 'supervisor-main.ts'))
-    return ['--input-type=module', '--eval', code]
-  })()
+  sourceArguments ??= RUNS_FROM_SOURCE
+    ? bundleFromSource(path.join(path.dirname(HERE), 'supervisor-main.ts')).then((code) => [
+        '--input-type=module',
+        '--eval',
+        code,
+      ])
+    : Promise.resolve(undefined)
   return sourceArguments
 }
 
