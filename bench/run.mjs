@@ -12,6 +12,7 @@ import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runSpawnCostBenchmark } from './spawn-cost.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 import { runStartupBenchmark } from './startup.mjs'
+import { runStreamNormalizationBenchmark } from './stream-normalization.mjs'
 import { runSupervisorBenchmark } from './supervisor.mjs'
 import { runVitestCapturesBenchmark } from './vitest-captures.mjs'
 import { runViewerBenchmark } from './viewer.mjs'
@@ -91,6 +92,19 @@ if (wanted('flood')) {
   const ratios = results.flood.ratios
   console.log(
     `flood: rea at ${ratios.rea_vs_bare_node_pty_throughput}× the bare node-pty reader, median of ${results.flood.rounds} pair ratios ${ratios.rea_vs_bare_node_pty_pair_throughput}× (target ≥ 0.9×), ${ratios.rea_vs_script_throughput}× script(1)`,
+  )
+}
+if (wanted('stream-normalization')) {
+  results.stream_normalization = await runStreamNormalizationBenchmark()
+  const r = results.stream_normalization
+  for (const row of [...r.flood.rows, ...r.root_lines.rows]) {
+    console.log(
+      `${row.name}: ${row.median_ms} ms${row.mb_per_s === undefined ? '' : ` (${row.mb_per_s} MB/s)`}, ${row.vs_bare_reader}× the bare reader's throughput (pairs)`,
+    )
+  }
+  const held = r.held_answer
+  console.log(
+    `waited answer, question → answer in the program, median of ${held.answers}: no stream rules ${held.no_rules_median_ms} ms, default placeholders ${held.placeholders_median_ms} ms, placeholders and every filter ${held.placeholders_and_filters_median_ms} ms`,
   )
 }
 if (wanted('flood-memory')) {

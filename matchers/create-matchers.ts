@@ -271,6 +271,7 @@ export function createMatchers(
             {
               pass,
               message,
+              warnings: [],
               count: null,
               authorityPath: null,
               comparison: null,
@@ -298,6 +299,9 @@ export function createMatchers(
       })
       if (result.authorityPath !== null) {
         used.add(testPath, result.authorityPath)
+      }
+      for (const warning of result.warnings) {
+        process.stderr.write(`${warning}\n`)
       }
       if (result.count !== null) {
         adapter.countSnapshot(this, result.count)

@@ -12,6 +12,7 @@ import {
   REPORT_PENDING_ENV,
   type TraceSpecInput,
   USED_AUTHORITIES_EXTENSION,
+  withTestDefaults,
 } from '../src/host.js'
 import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
@@ -176,7 +177,7 @@ export function captureProcess(
   const controller = new AbortController()
   const signal =
     options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal])
-  const running = capture(scenario, { ...options, root: jestRoot(), signal })
+  const running = capture(withTestDefaults(scenario), { ...options, root: jestRoot(), signal })
   const entry = { controller, settled: running.catch(() => undefined) }
   pending.add(entry)
   void entry.settled.finally(() => pending.delete(entry))

@@ -20,6 +20,7 @@ import {
   REPORT_RECORD_ENV,
   type TraceSpecInput,
   USED_AUTHORITIES_KEY,
+  withTestDefaults,
 } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import {
@@ -261,7 +262,7 @@ export const test = baseTest.extend<{ captureProcess: BoundCaptureProcess }>({
     const cancel = new AbortController()
     const bound: BoundCaptureProcess = (scenario, options = {}) => {
       const signals = [signal, cancel.signal, ...(options.signal === undefined ? [] : [options.signal])]
-      const running = capture(scenario, {
+      const running = capture(withTestDefaults(scenario), {
         ...options,
         root: vitestRoot(),
         signal: AbortSignal.any(signals),

@@ -26,6 +26,7 @@ export type { UpdateMode } from './authority/update-mode.js'
 export { describeDifference } from './compare/format-comparison.js'
 export type { TraceSpecInput } from './compare/trace/index.js'
 export { relativePosix } from './internal/relative-posix.js'
+export { TEST_DEFAULT_PLACEHOLDERS, withTestDefaults } from './scenario/test-defaults.js'
 export { startSupervisor } from './process/supervisor.js'
 export {
   ASSERTION_ARTIFACT_TYPE,

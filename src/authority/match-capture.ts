@@ -7,10 +7,12 @@ import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
 import { readAuthorityFile, writeAuthorityFile } from './authority-store.js'
 import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
+import { literalMachinePaths } from './literal-machine-paths.js'
 import {
   authorityObjectInvalid,
   authorityWriteFailed,
   captureMessage,
+  machinePathsWarning,
   receivedNotEvidence,
 } from './messages.js'
 import type { UpdateMode } from './update-mode.js'
@@ -49,6 +51,8 @@ export interface CaptureMatchResult {
   readonly received: Evidence | null
   /** The authority when it was given as an Evidence object (file authorities are in authorityPath). */
   readonly authorityEvidence: Evidence | null
+  /** Said to the user though the assertion passes: an authority just written that will not hold elsewhere. */
+  readonly warnings: readonly string[]
   /** The normalized terminal texts, for the runner's own diff view. */
   readonly actual?: string
   readonly expected?: string
@@ -62,6 +66,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
   // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
   const result = (satisfied: boolean, message: string, extra: Partial<CaptureMatchResult> = {}) => ({
+    warnings: [],
     count: null,
     authorityPath: null,
     comparison: null,
@@ -106,11 +111,16 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }
+  const warnings: string[] = []
   if (decision.kind === 'write' && authorityPath !== null) {
     const { failure } = writeAuthorityFile(authorityPath, evidence)
     if (failure !== null) {
       const verb = decision.write === 'new' ? 'written' : 'rewritten'
       return result(false, authorityWriteFailed(shown, verb, failure), extra)
+    }
+    const literal = literalMachinePaths(evidence)
+    if (literal.length > 0) {
+      warnings.push(machinePathsWarning(shown, literal))
     }
   }
   const message = captureMessage(decision, {
@@ -123,6 +133,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
   return result(satisfies(decision), message, {
     ...extra,
+    warnings,
     comparison: 'comparison' in decision ? decision.comparison : null,
     count: countOf(decision, fromFile),
     // The runner's own diff view, for failures that compared two captures.

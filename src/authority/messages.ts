@@ -39,6 +39,13 @@ export const invalidMatcherOptions = (call: string, issues: readonly ReaIssue[])
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
   `expect(capture).toMatchCapture(): the authority ${escapeControlCharacters(shown)} could not be ${verb} (${code}).`
 
+/** An authority was recorded that holds this machine's paths in its comparison text. */
+export const machinePathsWarning = (shown: string, found: readonly string[]): string =>
+  `REA: the authority ${escapeControlCharacters(shown)} holds ${found.join(', ')} of this machine literally, ` +
+  'so it will fail in another clone or on another machine. Let placeholders replace them ' +
+  '("normalization": {"placeholders": ["root", "cwd", "home", "tmpdir"]}, the test plugin’s default) ' +
+  'or add a redaction; see docs/authority-files.md.'
+
 /**
  * The message for a decision; `write` decisions are described once the file was written. Test and authority
  * paths are the user's, shown in the runner's terminal: their control characters are made visible.

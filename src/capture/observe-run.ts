@@ -103,6 +103,7 @@ async function untilTheRunEnds(
     observers.recorder.push(observers.redactor.push(bytes))
     deadlines.noteOutput()
     quiet.noteOutput()
+    observers.heldOutput.noteOutput()
   })
   scheduler.start()
   try {
@@ -143,6 +144,7 @@ async function untilTheRunEnds(
     // Nothing answers the program any more: it has exited or is being ended.
     observers.live?.stop('the run ended')
     quiet.dispose()
+    observers.heldOutput.dispose()
     deadlines.dispose()
     unsubscribe()
     observers.recorder.push(observers.redactor.flush())

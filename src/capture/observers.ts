@@ -3,6 +3,8 @@ import { SequenceClock } from '../evidence/sequence-clock.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import { createChunkNormalizer } from '../normalize/normalize-chunk.js'
 import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../normalize/sensitive-values.js'
+import { createStreamRuleSet, type StreamRuleSet } from '../normalize/stream-rule-set.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario } from '../scenario/schema.js'
 import { FrameRecorder, type RenderedTerminalAccounting } from '../terminal/frame-recorder.js'
 import { OutputRecorder, type RawTerminalAccounting } from '../terminal/output-recorder.js'
@@ -11,6 +13,7 @@ import { MAX_REDACTION_LOCATIONS, SensitiveRedactor } from '../terminal/redact.j
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import { queryKind } from '../evidence/query-kind.js'
 import { Renderer, type RendererFlowControl } from '../terminal/renderer.js'
+import { releaseWhenQuiet } from './release-when-quiet.js'
 
 /** Replies beyond this many are not given: a program asking in a loop would otherwise grow Evidence forever. */
 export const MAX_TERMINAL_REPLIES = 1000
@@ -30,6 +33,10 @@ export interface Observers {
   readonly recorder: OutputRecorder
   readonly frames: FrameRecorder
   readonly redactor: SensitiveRedactor
+  /** The stream rules (placeholders, redactions, filters); undefined when the scenario names none. */
+  readonly streamRules: StreamRuleSet | undefined
+  /** Releases text the stream rules hold once output has gone quiet; told of every read. */
+  readonly heldOutput: ReturnType<typeof releaseWhenQuiet>
   /** Replies written to the PTY; undefined when queries are not answered. */
   readonly replies: TerminalReply[] | undefined
   /** What the observers could not fully do, for the Evidence's residual unknowns. */
@@ -66,10 +73,12 @@ export interface ObservedTerminal {
  * the PTY reader, which exists only once the command was launched.
  */
 export function createObservers(
-  scenario: ProcessScenario,
+  resolved: ResolvedScenario,
   clock: MonotonicClock,
   session: () => PtySession | undefined,
 ): Observers {
+  const { scenario } = resolved
+  const streamRules = createStreamRuleSet(scenario.normalization, resolved)
   const journal = new SequenceClock(clock)
   const flow = new PauseGate(session)
   const renderer = new Renderer(scenario.terminal, flow.holder())
@@ -100,44 +109,55 @@ export function createObservers(
   const live = needsLiveTerminal(scenario)
     ? new LiveTerminal(scenario.terminal, flow.holder(), replies === undefined ? undefined : answer)
     : undefined
+  // Callbacks reach the watcher through `observers`: the scheduler is set once the command was launched.
+  const recorder: OutputRecorder = new OutputRecorder({
+    budgetBytes: scenario.limits.output_bytes,
+    journal,
+    normalize: createChunkNormalizer(scenario.normalization),
+    ...(streamRules === undefined ? {} : { streamRules: streamRules.rules }),
+    // The live terminal answers queries as a real terminal would: it sees what the program wrote, at once.
+    onRetained: (_chunk, original) => {
+      if (!recorder.hasGap) {
+        live?.feed(original)
+      }
+    },
+    // Frames show the comparison text; past a gap the renderer would show a screen that never existed.
+    onComparisonText: (text) => {
+      if (!recorder.hasGap) {
+        renderer.enqueue(text)
+      }
+    },
+    // From the first omitted chunk on no frame is rendered, so what waits for the renderer is never needed.
+    onGap: () => {
+      renderer.discardQueued()
+      if (live !== undefined) {
+        live.stop('limits.output_bytes dropped output, and the live terminal follows only retained output')
+        unknowns.push({
+          dimension: 'terminal',
+          reason: 'live_terminal_stopped',
+          detail:
+            'the live terminal stopped at the first output limits.output_bytes dropped: later terminal queries went unanswered and the screen was no longer watched',
+        })
+      }
+    },
+    onText: (text) => observers.watcher?.noteOutput(text),
+    wantsText: () => observers.watcher?.watchesOutput === true,
+  })
   const observers: Observers = {
     journal,
     renderer,
     live,
-    recorder: new OutputRecorder({
-      budgetBytes: scenario.limits.output_bytes,
-      journal,
-      normalize: createChunkNormalizer(scenario.normalization),
-      onRetained: (chunk) => {
-        // Past a gap the renderer would show a screen the program never showed.
-        if (!observers.recorder.hasGap) {
-          renderer.enqueue(chunk.data)
-          live?.feed(chunk.raw_data ?? chunk.data)
-        }
-      },
-      // From the first omitted chunk on no frame is rendered, so what waits for the renderer is never needed.
-      onGap: () => {
-        renderer.discardQueued()
-        if (live !== undefined) {
-          live.stop('limits.output_bytes dropped output, and the live terminal follows only retained output')
-          unknowns.push({
-            dimension: 'terminal',
-            reason: 'live_terminal_stopped',
-            detail:
-              'the live terminal stopped at the first output limits.output_bytes dropped: later terminal queries went unanswered and the screen was no longer watched',
-          })
-        }
-      },
-      onText: (text) => observers.watcher?.noteOutput(text),
-      wantsText: () => observers.watcher?.watchesOutput === true,
-    }),
+    recorder,
     frames: new FrameRecorder(
       renderer,
       journal,
       scenario.limits.rendered_bytes,
-      () => observers.recorder.hasGap,
+      () => recorder.hasGap,
+      () => recorder.releaseHeld(),
     ),
     redactor: new SensitiveRedactor(sensitiveValues(scenario)),
+    streamRules,
+    heldOutput: releaseWhenQuiet(recorder, () => flow.paused),
     replies,
     unknowns,
     watcher: undefined,
@@ -155,6 +175,11 @@ class PauseGate {
 
   constructor(session: () => PtySession | undefined) {
     this.#session = session
+  }
+
+  /** Whether the PTY reader is paused now: output may be waiting to be read. */
+  get paused(): boolean {
+    return this.#holding > 0
   }
 
   holder(): RendererFlowControl {
@@ -185,9 +210,11 @@ export function observedTerminal({
   recorder,
   frames,
   redactor,
+  streamRules,
   replies,
   unknowns,
 }: Observers): ObservedTerminal {
+  const stream = recorder.stream
   return {
     terminal: {
       chunks: recorder.chunks,
@@ -202,6 +229,14 @@ export function observedTerminal({
             locations_truncated: redactor.count > MAX_REDACTION_LOCATIONS,
           }
         : null,
+      ...(streamRules === undefined || stream === undefined
+        ? {}
+        : {
+            stream_normalization: streamRules.report(
+              (label) => stream.replacements(label),
+              stream.accounting,
+            ),
+          }),
     },
     raw: recorder.accounting,
     rendered: frames.accounting,

@@ -38,7 +38,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   const launch = await launchCommand(resolved, commitments, context.backend, signal)
   const { root } = launch
   // Built while the child starts on the other core; node-pty delivers output only on a later tick.
-  const observers = createObservers(scenario, launch.clock, () => root?.session)
+  const observers = createObservers(resolved, launch.clock, () => root?.session)
   files.recordLaunch(observers.journal)
   const update = (): void => progress.update('running', counts())
   const sampler =

@@ -13,6 +13,7 @@ import {
   type Verdict,
 } from './comparison-schema.js'
 import { assertSameContract } from './contract.js'
+import { suggestNormalization } from './normalization-hint.js'
 import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
@@ -83,6 +84,13 @@ export function compareCaptures(
       dimensions[dimension].unknowns.map((unknown) => ({ dimension, ...unknown })),
     ),
     terminal_diff: terminalDiff(streams.authority.text, streams.reconstruction.text),
+    normalization_hint:
+      dimensions.terminal.outcome === 'different'
+        ? (suggestNormalization(authority, reconstruction, {
+            authority: streams.authority.text,
+            reconstruction: streams.reconstruction.text,
+          }) ?? null)
+        : null,
     trace,
   }
 }

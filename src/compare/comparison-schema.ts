@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { FILTER_NAMES } from '../scenario/schema.js'
 import { residualUnknownSchema } from '../evidence/schema.js'
 import { traceResultSchema } from './trace/index.js'
 
@@ -170,6 +171,17 @@ export const comparisonSchema = z
       })
       .nullable()
       .describe('null when the normalized terminal texts are identical.'),
+    normalization_hint: z
+      .strictObject({
+        placeholders: z.array(z.enum(['root', 'cwd'])),
+        filters: z.array(z.enum(FILTER_NAMES)),
+        scenario: z.string().describe('The scenario’s normalization member with these rules added.'),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        'When the terminal differs only where these placeholders and filters would replace text (a duration, a time, an id, the checkout path): the rules to add.',
+      ),
     trace: z
       .strictObject({
         verdict: z.enum(['satisfied', 'violated', 'unknown']),

@@ -1,12 +1,16 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import type { Evidence } from '../evidence/schema.js'
 import { describeValue } from '../internal/zod-issues.js'
+import { newDefaultsHint } from './new-defaults.js'
 
 /** The normalization fields whose values name semantics: a mismatch means the two sides normalized differently. */
 const VERSION_FIELDS = new Set([
   'normalization.port_normalization_version',
   'normalization.pattern_normalization_version',
   'normalization.sensitive_redaction_version',
+  'normalization.placeholder_normalization_version',
+  'normalization.redaction_normalization_version',
+  'normalization.filter_normalization_version',
   'line_format',
 ])
 
@@ -32,14 +36,17 @@ export function assertSameContract(authority: Evidence, reconstruction: Evidence
     })
   }
   const crossVersion = issues.some((issue) => issue.rule === 'normalization_version')
+  const olderDefaults = newDefaultsHint(issues, a.value, b.value)
   throw new ReaError(
     'CONTRACT_MISMATCH',
     `The captures were made under different comparison contracts (${issues.length} ${issues.length === 1 ? 'field differs' : 'fields differ'}); REA compares only captures of the same scenario:`,
     {
       issues,
-      hint: crossVersion
-        ? 'The captures used different normalization semantics: recapture both sides with the same REA version.'
-        : 'Capture both sides from the same scenario (same working directory relative to the capture root, observation paths, terminal, events, deadlines, limits and normalization); only the executable and its arguments may differ.',
+      hint:
+        olderDefaults ??
+        (crossVersion
+          ? 'The captures used different normalization semantics: recapture both sides with the same REA version.'
+          : 'Capture both sides from the same scenario (same working directory relative to the capture root, observation paths, terminal, events, deadlines, limits and normalization); only the executable and its arguments may differ.'),
     },
   )
 }

@@ -182,7 +182,7 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
   {
     path: 'terminal.chunks[].raw_data',
     rule: derived(
-      'data, which must be its normalization under the contract (kept only when that changed the chunk)',
+      'data, which must be its normalization under the contract (kept only when that changed the chunk); under stream rules (placeholders, redactions, filters) only that it differs from data, since the values placeholders resolved to are not recorded',
     ),
   },
   {
@@ -249,6 +249,12 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
   {
     path: 'terminal.redaction.locations[].*',
     rule: compared('terminal', 'where a sensitive value appeared in the output, in order'),
+  },
+  {
+    path: 'terminal.stream_normalization.*',
+    rule: notCompared(
+      'what the stream rules did on this machine (which placeholders resolved, how often each rule replaced text); the comparison text they produced is compared, and limit_releases makes the terminal unknown',
+    ),
   },
   { path: 'terminal.replies[].sequence', rule: JOURNAL },
   { path: 'terminal.replies[].at_ms', rule: ARRIVAL },

@@ -49,6 +49,13 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
   if (comparison.first_divergence !== null) {
     lines.push('', `${c.bold('First divergence')} ${describeDifference(comparison.first_divergence)}`)
   }
+  const hint = comparison.normalization_hint
+  if (hint !== null && hint !== undefined) {
+    lines.push(
+      '',
+      ...describeNormalizationHint(hint).map((line, index) => (index === 0 ? c.bold(line) : line)),
+    )
+  }
   if (comparison.trace !== null) {
     lines.push('', `${c.bold('Trace')} ${comparison.trace.verdict}`)
     for (const [label, result] of [
@@ -65,6 +72,21 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
     }
   }
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The rules that would have made the terminal equal: the output differs only in values that change between
+ * runs or machines, not in behaviour.
+ */
+export function describeNormalizationHint(hint: NonNullable<Comparison['normalization_hint']>): string[] {
+  const rules = [
+    ...(hint.filters.length === 0 ? [] : [`filters ${hint.filters.join(', ')}`]),
+    ...(hint.placeholders.length === 0 ? [] : [`placeholders ${hint.placeholders.join(', ')}`]),
+  ].join('; ')
+  return [
+    `Normalization hint: every terminal difference is text that ${rules} would replace (docs/normalization.md).`,
+    `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
+  ]
 }
 
 function colorDiffLine(c: ReturnType<typeof pc.createColors>, line: string): string {

@@ -1,7 +1,11 @@
 import path from 'node:path'
 import { pathInside, toPosix } from '../internal/path-inside.js'
 import { canonicalDigest } from './canonical-json.js'
-import { normalizationCommitment, type NormalizationCommitment } from '../normalize/normalize-chunk.js'
+import {
+  committedNormalizationSettings,
+  normalizationCommitment,
+  type NormalizationCommitment,
+} from '../normalize/normalize-chunk.js'
 import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../normalize/sensitive-values.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario, ScenarioEvent } from '../scenario/schema.js'
@@ -97,7 +101,12 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
     sensitiveValues(scenario).length > 0 ? SENSITIVE_REDACTION_VERSION : null,
   )
   return {
-    scenario: commit({ ...scenario, terminal: commitTerminal(scenario.terminal), events }),
+    scenario: commit({
+      ...scenario,
+      terminal: commitTerminal(scenario.terminal),
+      events,
+      normalization: committedNormalizationSettings(scenario.normalization),
+    }),
     executable: commit({
       executable: scenario.executable,
       arguments: scenario.arguments,

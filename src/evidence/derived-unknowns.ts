@@ -73,6 +73,14 @@ export function derivedResidualUnknowns(body: AccountedBody): ResidualUnknown[] 
       detail: 'a terminal budget dropped observations',
     })
   }
+  if ((body.terminal.stream_normalization?.limit_releases ?? 0) > 0) {
+    unknowns.push({
+      dimension: 'terminal',
+      reason: 'normalization_hold_limit',
+      detail:
+        'undecided output reached the stream rules’ hold limit and was released as it stood: a placeholder, redaction or filter may have missed a match across the cut',
+    })
+  }
   if (body.exit.signal === null) {
     unknowns.push({
       dimension: 'exit',

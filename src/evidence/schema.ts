@@ -1,7 +1,10 @@
 import * as z from 'zod'
 import {
+  FILTER_NAMES,
   literalPatternSchema,
+  PLACEHOLDER_NAMES,
   processScenarioSchema,
+  redactionSchema as redactionRuleSchema,
   SCENARIO_SIGNALS,
   waitConditionSchema,
 } from '../scenario/schema.js'
@@ -70,6 +73,21 @@ const normalizationCommitmentSchema = z.strictObject({
     .string()
     .nullable()
     .describe('Masking of sensitive input values in output; null when the scenario has none to mask.'),
+  placeholders: z
+    .array(z.enum(PLACEHOLDER_NAMES))
+    .optional()
+    .describe('Placeholder names, in their documented order; absent when none. Never the resolved values.'),
+  placeholder_normalization_version: z.string().optional().describe('Present with placeholders.'),
+  redactions: z
+    .array(redactionRuleSchema)
+    .optional()
+    .describe('The redaction rules, in order; absent when none.'),
+  redaction_normalization_version: z.string().optional().describe('Present with redactions.'),
+  filters: z
+    .array(z.enum(FILTER_NAMES))
+    .optional()
+    .describe('Built-in filter names, in their documented order; absent when none.'),
+  filter_normalization_version: z.string().optional().describe('Present with filters.'),
 })
 
 const scenarioShape = processScenarioSchema.shape
@@ -191,6 +209,36 @@ export const terminalReplySchema = z
   })
   .describe('A reply REA wrote back to the PTY for a terminal query, as a real terminal does.')
 
+export const streamNormalizationSchema = z
+  .strictObject({
+    placeholders: z.array(
+      z.strictObject({
+        name: z.enum(PLACEHOLDER_NAMES),
+        token: z.string().describe('What the value was replaced by, e.g. [ROOT].'),
+        status: z.enum(['applied', 'skipped']),
+        reason: z
+          .enum(['unset', 'too_short', 'same_value'])
+          .optional()
+          .describe(
+            'Why a placeholder was skipped: no value, a value under 3 characters, or the value of another.',
+          ),
+        same_as: z.enum(PLACEHOLDER_NAMES).optional().describe('For same_value: whose token was written.'),
+        replaced: count.describe('Spans replaced in the output.'),
+      }),
+    ),
+    redactions: z.array(z.strictObject({ index: count, replaced: count })),
+    filters: z.array(z.strictObject({ name: z.enum(FILTER_NAMES), token: z.string(), replaced: count })),
+    hold_limit_characters: count.describe('Undecided text held back beyond this is released as it stands.'),
+    held_max_characters: count.describe('The most undecided text held back at once.'),
+    early_releases: count.describe(
+      'Held text released before the rules could decide it: output went quiet, a frame needed it, or it ended.',
+    ),
+    limit_releases: count.describe('Held text released because it reached hold_limit_characters.'),
+  })
+  .describe(
+    'What the stream rules (placeholders, redactions, filters) did: per rule whether it applied and how often, never a resolved value.',
+  )
+
 const terminalSchema = z.strictObject({
   chunks: z.array(terminalChunkSchema),
   omitted_chunks: z.array(omittedChunksSchema).describe('Runs of chunks left out by limits.output_bytes.'),
@@ -202,6 +250,9 @@ const terminalSchema = z.strictObject({
     .array(terminalReplySchema)
     .optional()
     .describe('Present exactly when terminal.answer_queries was on: the replies REA wrote, in order.'),
+  stream_normalization: streamNormalizationSchema
+    .optional()
+    .describe('Present exactly when the contract names placeholders, redactions or filters.'),
 })
 
 // ── interactions, exit, process ───────────────────────────────────────────────────────────────────────────

@@ -206,6 +206,28 @@ export const literalPatternSchema = z.strictObject({
   ),
 })
 
+/** Values of the capture's own context that `normalization.placeholders` can name. */
+export const PLACEHOLDER_NAMES = ['root', 'cwd', 'tmpdir', 'home', 'user', 'hostname'] as const
+/** Built-in filters that `normalization.filters` can name. */
+export const FILTER_NAMES = ['uuids', 'timestamps', 'durations', 'hex_ids', 'temp_names'] as const
+
+const uniqueNames = <T extends z.ZodType<string>>(name: T, what: string) =>
+  z.array(name).refine((names) => new Set(names).size === names.length, {
+    error: `each ${what} may be listed once`,
+    params: { rule: 'unique' },
+  })
+
+export const redactionSchema = z.strictObject({
+  regex: noNul('regex')
+    .min(1)
+    .describe(
+      'JavaScript regex (flags u and m) applied to each line of the output; a named group "redacted" replaces only that part.',
+    ),
+  replacement: noNul('replacement').describe(
+    'Inserted as written in place of the match (or its redacted group).',
+  ),
+})
+
 export const normalizationSchema = z
   .strictObject({
     patterns: z
@@ -216,6 +238,22 @@ export const normalizationSchema = z
       .boolean()
       .default(true)
       .describe('Replace port numbers of recognised endpoints; false keeps them.'),
+    placeholders: uniqueNames(z.enum(PLACEHOLDER_NAMES), 'placeholder')
+      .optional()
+      .describe(
+        'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home and tmpdir).',
+      ),
+    filters: uniqueNames(z.enum(FILTER_NAMES), 'filter')
+      .optional()
+      .describe(
+        'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none.',
+      ),
+    redactions: z
+      .array(redactionSchema)
+      .optional()
+      .describe(
+        'Your own regex rules, applied in order after placeholders and before filters. Absent: none.',
+      ),
   })
   .describe('Rules that turn raw PTY text into comparison text.')
 

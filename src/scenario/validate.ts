@@ -118,6 +118,8 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
     }
   }
 
+  issues.push(...redactionIssues(input['normalization']))
+
   const environment = input['environment']
   if (isRecord(environment) && Object.hasOwn(environment, RUN_TOKEN_VARIABLE)) {
     issues.push({
@@ -200,6 +202,30 @@ function eventShapeIssues(event: Loose, index: number): ReaIssue[] {
       })
     }
   }
+  return issues
+}
+
+/** Each redaction's expression must compile as REA runs it, with the flags waits use. */
+function redactionIssues(normalization: unknown): ReaIssue[] {
+  const redactions = isRecord(normalization) ? normalization['redactions'] : undefined
+  if (!Array.isArray(redactions)) {
+    return []
+  }
+  const issues: ReaIssue[] = []
+  redactions.forEach((redaction: unknown, index) => {
+    const source = isRecord(redaction) ? redaction['regex'] : undefined
+    if (typeof source !== 'string' || source === '') {
+      return
+    }
+    const compiled = compileWaitRegex(source)
+    if ('error' in compiled) {
+      issues.push({
+        path: `normalization.redactions[${index}].regex`,
+        rule: 'redaction_regex',
+        message: `must be a JavaScript regular expression (flags ${WAIT_REGEX_FLAGS}): ${compiled.error}`,
+      })
+    }
+  })
   return issues
 }
 

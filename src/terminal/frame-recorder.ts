@@ -42,16 +42,28 @@ export class FrameRecorder {
   readonly #journal: SequenceClock
   readonly #budgetBytes: number
   readonly #outputHasGap: () => boolean
+  readonly #releaseHeldOutput: () => void
   #retainedBytes = 0
   #pending = 0
   #omittedForBudget = 0
   #omittedForGap = 0
 
-  constructor(renderer: Renderer, journal: SequenceClock, budgetBytes: number, outputHasGap: () => boolean) {
+  /**
+   * `releaseHeldOutput` hands the renderer what normalization still holds back, so a frame shows every chunk
+   * recorded before it.
+   */
+  constructor(
+    renderer: Renderer,
+    journal: SequenceClock,
+    budgetBytes: number,
+    outputHasGap: () => boolean,
+    releaseHeldOutput: () => void = () => undefined,
+  ) {
     this.#renderer = renderer
     this.#journal = journal
     this.#budgetBytes = budgetBytes
     this.#outputHasGap = outputHasGap
+    this.#releaseHeldOutput = releaseHeldOutput
   }
 
   get retainedBytes(): number {
@@ -71,6 +83,7 @@ export class FrameRecorder {
    * allotted now, so the frame shows exactly the chunks with lower sequence numbers.
    */
   async record(request: FrameRequest): Promise<TerminalFrame> {
+    this.#releaseHeldOutput()
     const base: FrameBase = {
       ...this.#journal.record(),
       trigger: request.trigger,

@@ -1,5 +1,7 @@
 import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { OmittedChunks, TerminalChunk } from '../evidence/schema.js'
+import type { StreamRule } from '../normalize/stream-rule.js'
+import { normalizeDetached, StreamNormalizer } from '../normalize/stream-normalizer.js'
 import { decodeChunk, Utf8Chunker } from './utf8-chunker.js'
 
 export interface RawTerminalAccounting {
@@ -17,13 +19,20 @@ export interface OutputRecorderOptions {
   readonly journal: SequenceClock
   /** Per-chunk comparison text; returns the input unchanged when no rule applies. */
   readonly normalize: (text: string) => string
-  /** Receives each retained chunk's comparison text, in order (the renderer's input). */
-  readonly onRetained: (chunk: TerminalChunk) => void
+  /**
+   * Rules applied to the retained output as one stream after the per-chunk ones (placeholders, redactions,
+   * filters); a chunk's comparison text is then filled in once they have decided it.
+   */
+  readonly streamRules?: readonly StreamRule[]
+  /** Receives each retained chunk with its original text, at once (the live terminal's input). */
+  readonly onRetained: (chunk: TerminalChunk, original: string) => void
+  /** Receives the comparison text of the retained output, in order, once decided (the renderer's input). */
+  readonly onComparisonText?: (text: string) => void
   /** Called once, when the first chunk is omitted. */
   readonly onGap?: () => void
   /**
-   * Receives the comparison text of every chunk, retained or not, while `wantsText` says so (an event waits on
-   * the output): an omitted chunk is decoded only then.
+   * Receives the comparison text of the output, retained or not: retained text as `onComparisonText` does,
+   * omitted text while `wantsText` says so (an event waits on the output), as it is decoded only then.
    */
   readonly onText?: (text: string) => void
   readonly wantsText?: () => boolean
@@ -42,6 +51,8 @@ export class OutputRecorder {
   readonly omissions: OmittedChunks[] = []
   readonly #options: OutputRecorderOptions
   readonly #chunker = new Utf8Chunker()
+  /** Undefined when no stream rule applies: each chunk's comparison text is then final when it is read. */
+  readonly #stream: StreamNormalizer | undefined
   #observedBytes = 0
   #retainedBytes = 0
   /** Retained bytes plus the base64 copies kept with them: what the budget bounds. */
@@ -52,6 +63,24 @@ export class OutputRecorder {
 
   constructor(options: OutputRecorderOptions) {
     this.#options = options
+    const rules = options.streamRules ?? []
+    this.#stream =
+      rules.length === 0 ? undefined : new StreamNormalizer(rules, (text) => this.#comparisonText(text))
+  }
+
+  /** The stream normalizer, when stream rules apply: what it held and replaced. */
+  get stream(): StreamNormalizer | undefined {
+    return this.#stream
+  }
+
+  /**
+   * Releases the text the stream rules still hold, as if the output ended here: when output went quiet, or
+   * before a frame shows the screen.
+   */
+  releaseHeld(): void {
+    if (this.#stream !== undefined && this.#stream.heldCharacters > 0) {
+      this.#stream.releaseAll()
+    }
   }
 
   /** True once any chunk was omitted: rendering past that point would show a screen that never existed. */
@@ -66,12 +95,13 @@ export class OutputRecorder {
     }
   }
 
-  /** The PTY stream ended; a held-back partial character becomes a last chunk. */
+  /** The PTY stream ended; a held-back partial character becomes a last chunk, and held text is released. */
   end(): void {
     const bytes = this.#chunker.end()
     if (bytes !== undefined) {
       this.#admit(bytes)
     }
+    this.#stream?.releaseAll()
   }
 
   get accounting(): RawTerminalAccounting {
@@ -112,13 +142,24 @@ export class OutputRecorder {
       ...(decoded.valid ? {} : { bytes_base64: bytes.toString('base64') }),
     }
     this.chunks.push(chunk)
-    this.#options.onRetained(chunk)
-    this.#options.onText?.(data)
+    this.#options.onRetained(chunk, decoded.text)
+    if (this.#stream === undefined) {
+      this.#comparisonText(data)
+    } else {
+      this.#stream.push(chunk, decoded.text, data)
+    }
+  }
+
+  #comparisonText(text: string): void {
+    this.#options.onComparisonText?.(text)
+    this.#options.onText?.(text)
   }
 
   #omit(bytes: Buffer): void {
     const byteLength = bytes.length
     if (this.#omittedChunks === 0) {
+      // What was held before the gap is decided now: the text after it does not continue it.
+      this.#stream?.releaseAll()
       this.#options.onGap?.()
     }
     this.#omittedChunks++
@@ -136,7 +177,9 @@ export class OutputRecorder {
     // Last, as for a retained chunk: a wait this text satisfies dispatches its event right away, and the
     // journal must already hold the omission (and the gap must already stop frames) when it does.
     if (this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
-      this.#options.onText(this.#options.normalize(decodeChunk(bytes).text))
+      const text = this.#options.normalize(decodeChunk(bytes).text)
+      const rules = this.#options.streamRules ?? []
+      this.#options.onText(rules.length === 0 ? text : normalizeDetached(rules, text))
     }
   }
 }

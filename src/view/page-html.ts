@@ -1,5 +1,9 @@
 import { DIMENSIONS, type Comparison } from '../compare/comparison-schema.js'
-import { describeDifference, describeLocation } from '../compare/format-comparison.js'
+import {
+  describeDifference,
+  describeLocation,
+  describeNormalizationHint,
+} from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
 import { escapeHtml as h } from './page-assets.js'
@@ -81,8 +85,18 @@ export function dimensionsHtml(comparison: Comparison): string {
     comparison.first_divergence === null
       ? ''
       : `<p id="rea-first-divergence"><strong>First divergence:</strong> ${h(describeDifference(comparison.first_divergence))} <span class="where">(${h(describeLocation(comparison.first_divergence.location))})</span></p>`,
+    normalizationHintHtml(comparison),
     '</section>',
   ].join('\n')
+}
+
+function normalizationHintHtml(comparison: Comparison): string {
+  const hint = comparison.normalization_hint
+  if (hint === null || hint === undefined) {
+    return ''
+  }
+  const [headline, snippet] = describeNormalizationHint(hint)
+  return `<p id="rea-normalization-hint">${h(headline ?? '')}<br><code>${h((snippet ?? '').trim())}</code></p>`
 }
 
 export function unknownsHtml(comparison: Comparison): string {

@@ -24,11 +24,14 @@ export interface CliOptions {
   readonly env?: NodeJS.ProcessEnv
   /** A hang guard, not a timing check: REA is killed (SIGKILL) if it has not ended by then. */
   readonly killAfterMs?: number
+  /** The whole command line instead of `node dist/cli/main.cjs <args>` (a wrapper that runs the CLI itself). */
+  readonly command?: readonly string[]
 }
 
 /** Starts `rea <args>` in `cwd` and collects its output. */
 export function startCli(args: string[], options: CliOptions = {}): CliRun {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const [file, ...argv] = options.command ?? [process.execPath, CLI, ...args]
+  const child = spawn(file as string, argv, {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

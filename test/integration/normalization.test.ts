@@ -95,3 +95,60 @@ describe('normalization during capture', () => {
     })
   })
 })
+
+describe('stream rules during capture', () => {
+  const root = process.cwd()
+
+  test('replace a path the program wrote in two writes, and commit rule names, never values', async () => {
+    const halves = `process.stdout.write(${JSON.stringify(root.slice(0, 6))}); setTimeout(() => process.stdout.write(${JSON.stringify(`${root.slice(6)}/x\n`)}), 1)`
+    const evidence = await captureProcess({
+      executable: process.execPath,
+      arguments: ['-e', halves],
+      normalization: { placeholders: ['root'] },
+    })
+    expect(comparisonText(evidence)).toBe('[ROOT]/x\r\n')
+    expect(originalText(evidence)).toBe(`${root}/x\r\n`)
+    expect(finalFrame(evidence).lines[0]).toBe('[ROOT]/x')
+    expect(evidence.commitments.comparison_contract.value.normalization).toMatchObject({
+      placeholders: ['root'],
+      placeholder_normalization_version: 'context-placeholders-v1',
+    })
+    expect(JSON.stringify(evidence.commitments)).not.toContain(root)
+    expect(evidence.terminal.stream_normalization?.placeholders).toEqual([
+      { name: 'root', token: '[ROOT]', status: 'applied', replaced: 1 },
+    ])
+  })
+
+  test('replace every one of 400 lines that hold the root, in two runs alike however the PTY split them', async () => {
+    const lines = `for (let i = 0; i < 400; i++) console.log('line ' + i + ' at ' + process.cwd() + '/src')`
+    const runs = await Promise.all(
+      [0, 1].map(() =>
+        captureProcess({
+          executable: process.execPath,
+          arguments: ['-e', lines],
+          normalization: { placeholders: ['root'] },
+        }),
+      ),
+    )
+    for (const evidence of runs) {
+      expect(evidence.terminal.stream_normalization?.placeholders[0]?.replaced).toBe(400)
+      expect(comparisonText(evidence)).not.toContain(root)
+    }
+    expect(comparisonText(runs[0] as Evidence)).toBe(comparisonText(runs[1] as Evidence))
+  })
+
+  test('a wait on the output sees the tokens, and the live terminal sees what the program wrote', async () => {
+    const evidence = await captureProcess({
+      executable: process.execPath,
+      arguments: [
+        '-e',
+        "console.log('started in ' + process.cwd()); process.stdin.once('data', () => process.exit(0))",
+      ],
+      events: [{ type: 'input', data: 'go\r', after: { output: 'started in [ROOT]' } }],
+      normalization: { placeholders: ['root'] },
+      timeout_ms: 20_000,
+    })
+    expect(evidence.interactions[0]?.outcome).toBe('dispatched')
+    expect(evidence.exit.reason).toBe('exited')
+  })
+})

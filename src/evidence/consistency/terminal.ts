@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createChunkNormalizer } from '../../normalize/normalize-chunk.js'
+import { hasStreamRules } from '../../normalize/stream-rule-set.js'
 import { queryKind } from '../query-kind.js'
 import type { Evidence, TerminalFrame } from '../schema.js'
 import type { DerivedFacts } from './facts.js'
@@ -13,14 +14,26 @@ const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
  */
 export function checkChunks(evidence: Evidence, facts: DerivedFacts): void {
   const { normalization, limits } = evidence.commitments.comparison_contract.value
-  const normalize = createChunkNormalizer(normalization)
+  const normalize = createChunkNormalizer({ patterns: normalization.patterns, ports: normalization.ports })
+  // Stream rules are not recomputed: placeholders' values are not recorded, and held text may have been
+  // released early at a quiet moment. The identity digest still covers every chunk's text.
+  const streamRules = hasStreamRules(normalization)
+  facts.expect(
+    streamRules === (evidence.terminal.stream_normalization !== undefined),
+    'terminal.stream_normalization',
+    'the contract’s normalization.placeholders, redactions and filters',
+    () =>
+      streamRules
+        ? 'is missing although the contract names stream rules'
+        : 'is present although the contract names no stream rule',
+  )
   let chargedBytes = 0
   let chunkBytes = 0
   evidence.terminal.chunks.forEach((chunk, index) => {
     const at = `terminal.chunks[${index}]`
     const original = chunk.raw_data ?? chunk.data
     facts.expect(
-      normalize(original) === chunk.data,
+      streamRules || normalize(original) === chunk.data,
       `${at}.data`,
       `${at}.${chunk.raw_data === undefined ? 'data itself (no raw_data: normalization changed nothing)' : 'raw_data'}`,
       () => 'it is not the normalization of the original text under the contract',

@@ -112,6 +112,30 @@ describe('contracts', () => {
     }
   })
 
+  test('a side recorded before the test defaults added placeholders is told to re-record with -u', () => {
+    const other = structuredClone(base)
+    Object.assign(other.commitments.comparison_contract.value.normalization, {
+      placeholders: ['root', 'cwd', 'tmpdir', 'home'],
+      placeholder_normalization_version: 'context-placeholders-v1',
+    })
+    other.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    for (const [authority, reconstruction] of [
+      [base, other],
+      [other, base],
+    ] as const) {
+      try {
+        compareCaptures(authority, reconstruction)
+        expect.unreachable()
+      } catch (error) {
+        expect(isReaError(error) && error.hint).toMatch(/recorded before REA's current defaults.*vitest -u/)
+      }
+    }
+    other.commitments.comparison_contract.value.timeout_ms = 1
+    expect(() => compareCaptures(base, other)).toThrow(
+      expect.objectContaining({ hint: expect.not.stringMatching(/current defaults/) }),
+    )
+  })
+
   test('a differing executable and arguments do not matter', () => {
     const other = structuredClone(base)
     other.commitments.executable.value.arguments = ['something else']

@@ -61,6 +61,20 @@ describe('validateScenario: waits and keys', () => {
     expect(issuesOf(scenario(event))).toContainEqual(expect.objectContaining({ path, rule }))
   })
 
+  test.each([
+    [
+      { redactions: [{ regex: 'a(', replacement: 'x' }] },
+      'normalization.redactions[0].regex',
+      'redaction_regex',
+    ],
+    [{ placeholders: ['root', 'root'] }, 'normalization.placeholders', 'unique'],
+    [{ placeholders: ['checkout'] }, 'normalization.placeholders[0]', 'choice'],
+    [{ filters: ['dates'] }, 'normalization.filters[0]', 'choice'],
+  ] as const)('rejects normalization %o, naming %s (%s)', (normalization, path, rule) => {
+    const issues = issuesOf({ executable: 'node', normalization })
+    expect(issues).toContainEqual(expect.objectContaining({ path, rule }))
+  })
+
   test('names the regex syntax error', () => {
     const [issue] = issuesOf(scenario({ type: 'input', after: { output_regex: 'a(' }, data: 'x' }))
     expect(issue?.message).toMatch(/flags mu.*(unterminated|Unterminated|group)/)

@@ -1,0 +1,158 @@
+import type { FILTER_NAMES } from '../scenario/schema.js'
+import type { RuleMatch, StreamRule } from './stream-rule.js'
+
+// Frozen: captures commit this version, so a change to what a filter matches or writes needs a new module.
+
+/** The semantics of `normalization.filters` committed by captures that use them. */
+export const FILTER_NORMALIZATION_VERSION = 'builtin-filters-v1'
+
+/** Built-in filters; their order in `FILTER_NAMES` decides between two matches at the same position. */
+export type FilterName = (typeof FILTER_NAMES)[number]
+
+export const FILTER_TOKENS: Readonly<Record<FilterName, string>> = {
+  uuids: '[UUID]',
+  timestamps: '[TIMESTAMP]',
+  durations: '[DURATION]',
+  hex_ids: '[HEX_ID]',
+  temp_names: '[TEMP_NAME]',
+}
+
+/**
+ * No filter match is longer than this, with the two characters after it that decide its end: every quantifier
+ * below is bounded, so text this far back from the end of what has arrived can no longer change.
+ */
+export const FILTER_WINDOW_CHARACTERS = 256
+
+// A colour sequence (SGR) may sit between a number and its unit, as in Vitest's `3ESC[2mms`.
+const SGR = String.raw`\x1b\[[0-9;:]{0,24}m`
+// Starts a token: the text start, a non-word character, or the end of a control sequence (`ESC[1m12ms`);
+// never inside a control sequence's parameters (`ESC[22m` holds no duration).
+const START = String.raw`(?<!\x1b\[[0-?]{0,32})(?<=^|[^\p{L}\p{N}_.]|\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~])`
+// Ends a token: not followed by a letter, digit or underscore, nor by a decimal point and a digit.
+const END = String.raw`(?![\p{L}\p{N}_]|[.,]\d)`
+const NUMBER = String.raw`\d{1,12}(?:[.,]\d{1,9})?`
+const GAP = String.raw`(?:${SGR}){0,3}[ \u00a0]?(?:${SGR}){0,3}`
+const SMALL_UNIT = String.raw`(?:ns|[µμu]s|ms|s|secs?|seconds?)`
+const LARGE_UNIT = String.raw`(?:h|hrs?|hours?|m|mins?|minutes?)`
+const ANY_UNIT = String.raw`(?:ns|[µμu]s|ms|secs?|seconds?|s|mins?|minutes?|hrs?|hours?|h)`
+const DURATION_KEY = String.raw`[\p{L}\p{N}_.-]{0,24}(?:duration|elapsed)[\p{L}\p{N}_.-]{0,24}["']?[ \t]{0,3}[:=]?[ \t]{0,3}["']?`
+
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
+const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
+const CLOCK = String.raw`\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?`
+const ZONE = String.raw`(?:Z|[+-]\d{2}:?\d{2})`
+
+interface FilterDefinition {
+  readonly regex: RegExp
+  /** Keeps part of the match: only the named group `value` is replaced, when present. */
+  readonly keepsContext: boolean
+}
+
+const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
+  uuids: {
+    regex: new RegExp(
+      String.raw`(?<![\p{L}\p{N}_-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\p{L}\p{N}_-])`,
+      'gu',
+    ),
+    keepsContext: false,
+  },
+  timestamps: {
+    regex: new RegExp(
+      START +
+        '(?:' +
+        [
+          // `date`: Fri Dec  4 17:37:58 UTC 2026; git: Fri Dec 4 17:37:58 2026 +0000
+          String.raw`${WEEKDAY} ${MONTH} [ \d]?\d ${CLOCK}(?: [A-Z]{1,5})? \d{4}(?: [+-]\d{4})?`,
+          // JavaScript's Date#toString: Fri Dec 04 2026 17:37:58 GMT+0000 (Coordinated Universal Time)
+          String.raw`${WEEKDAY} ${MONTH} \d{2} \d{4} ${CLOCK} GMT[+-]\d{4}(?: \([^()\n]{1,64}\))?`,
+          // RFC 1123 / HTTP: Fri, 04 Dec 2026 17:37:58 GMT
+          String.raw`${WEEKDAY}, \d{2} ${MONTH} \d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\d{4}))?`,
+          // ISO 8601: 2026-12-04, 2026-12-04T17:37:58.123Z, 2026-12-04 17:37:58+01:00
+          String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?${ZONE}?)?`,
+          // Common Log Format and Python's http.server: 04/Dec/2026:17:37:58 +0000, 04/Dec/2026 17:37:58
+          String.raw`\d{2}/${MONTH}/\d{4}[: ]${CLOCK}(?: [+-]\d{4})?`,
+          // ls -l: Dec  4 17:37
+          String.raw`${MONTH} [ \d]\d \d{2}:\d{2}(?::\d{2})?(?![:\d])`,
+          // A clock time alone: 17:37:58, 5:07:09.123 PM
+          String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
+        ].join('|') +
+        ')' +
+        END,
+      'gu',
+    ),
+    keepsContext: false,
+  },
+  durations: {
+    regex: new RegExp(
+      START +
+        '(?:' +
+        [
+          // A key that names a duration, then a bare number: duration_ms 110.2, "elapsed": 12
+          String.raw`${DURATION_KEY}(?<value>${NUMBER}(?:${GAP}${ANY_UNIT})?)`,
+          // 1h 2m 3.4s, 2m3s
+          String.raw`(?:${NUMBER}${GAP}${LARGE_UNIT}${GAP}){1,3}${NUMBER}${GAP}${SMALL_UNIT}`,
+          // 4.898ms, 1.2 s, 0.000s, 3ESC[2mms, 2 minutes, 1h
+          String.raw`${NUMBER}${GAP}${ANY_UNIT}`,
+        ].join('|') +
+        ')' +
+        END,
+      'giu',
+    ),
+    keepsContext: true,
+  },
+  hex_ids: {
+    // At least one digit and one letter a–f: ordinary words (`facade`, `decade`) and plain numbers are kept.
+    regex: new RegExp(
+      String.raw`(?<![\p{L}\p{N}_-])(?:0x)?(?:(?=[0-9a-f]{0,63}[0-9])(?=[0-9a-f]{0,63}[a-f])[0-9a-f]{7,64}|(?=[0-9A-F]{0,63}[0-9])(?=[0-9A-F]{0,63}[A-F])[0-9A-F]{7,64})(?![\p{L}\p{N}_-])`,
+      'gu',
+    ),
+    keepsContext: false,
+  },
+  temp_names: {
+    // mktemp: tmp.XXXXXXXXXX (ten letters or digits); Python's tempfile: tmp + eight of [a-z0-9_]
+    regex: new RegExp(
+      String.raw`(?<![\p{L}\p{N}_.-])(?:tmp\.[A-Za-z0-9]{10}|tmp[a-z0-9_]{8})(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}])`,
+      'gu',
+    ),
+    keepsContext: false,
+  },
+}
+
+/** Control sequences inside a replaced span are kept after the token, so colours still switch on and off. */
+const SGR_IN_SPAN = new RegExp(SGR, 'g')
+
+/** One built-in filter as a stream rule. */
+export class FilterRule implements StreamRule {
+  readonly #name: FilterName
+  readonly #definition: FilterDefinition
+
+  constructor(name: FilterName) {
+    this.#name = name
+    this.#definition = FILTERS[name]
+  }
+
+  find(text: string, from: number, limit: number): RuleMatch | undefined {
+    const regex = this.#definition.regex
+    regex.lastIndex = from
+    const match = regex.exec(text)
+    if (match === null || match.index >= limit) {
+      return undefined
+    }
+    const start = match.index
+    const end = start + match[0].length
+    // A key that names a duration stays; only its value is replaced. The match still starts at the key, so
+    // the key is never released before the value it belongs to is decided.
+    const value = this.#definition.keepsContext ? match.groups?.['value'] : undefined
+    const kept = value === undefined ? '' : text.slice(start, end - value.length)
+    const escapes =
+      text
+        .slice(start + kept.length, end)
+        .match(SGR_IN_SPAN)
+        ?.join('') ?? ''
+    return { start, end, replacement: kept + FILTER_TOKENS[this.#name] + escapes, label: this.#name }
+  }
+
+  undecidedFrom(text: string, from: number): number {
+    return Math.max(from, text.length - FILTER_WINDOW_CHARACTERS)
+  }
+}

@@ -1,0 +1,116 @@
+import type { RuleMatch, StreamRule } from './stream-rule.js'
+import { isLineTerminator, lineStartBefore } from './text-boundaries.js'
+
+// Frozen: captures commit this version, so a change to how a redaction matches or replaces needs a new module.
+
+/** The semantics of `normalization.redactions` committed by captures that use them. */
+export const REDACTION_NORMALIZATION_VERSION = 'regex-redactions-v1'
+
+/** Flags a redaction is compiled with, as waits are (`u`, `m`); `g` and `d` serve the search itself. */
+export const REDACTION_FLAGS = 'dgmu'
+/** The named group that, when the expression has it, is the only part replaced. */
+export const REDACTED_GROUP = 'redacted'
+
+export interface RedactionSettings {
+  readonly regex: string
+  readonly replacement: string
+}
+
+/** Compiles a redaction's expression, or says why it does not compile. */
+export function compileRedaction(source: string): { readonly regex: RegExp } | { readonly error: string } {
+  try {
+    return { regex: new RegExp(source, REDACTION_FLAGS) }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/**
+ * One of the user's redactions as a stream rule. It is applied to each line on its own (lines end at `\n`,
+ * `\r`, U+2028 and U+2029, as for the `m` flag), so a match never crosses a line end and a line is decided
+ * only once it has ended. A match of empty text replaces nothing; the replacement is inserted as written.
+ */
+export class RedactionRule implements StreamRule {
+  readonly #regex: RegExp
+  readonly #replacement: string
+  readonly #label: string
+
+  constructor(settings: RedactionSettings, index: number) {
+    const compiled = compileRedaction(settings.regex)
+    if ('error' in compiled) {
+      throw new Error(`invalid redaction regex: the scenario was not validated (${compiled.error})`)
+    }
+    this.#regex = compiled.regex
+    this.#replacement = settings.replacement
+    this.#label = `redactions[${index}]`
+  }
+
+  /** The line last searched: a scan asks again from just after each match, in the same line. */
+  #line:
+    { readonly text: string; readonly start: number; readonly end: number; readonly line: string } | undefined
+
+  find(text: string, from: number, limit: number, floor = 0): RuleMatch | undefined {
+    let searchFrom = from
+    for (;;) {
+      const line = this.#lineAt(text, searchFrom, floor)
+      if (line.start >= limit) {
+        return undefined
+      }
+      const match = this.#findInLine(line.line, searchFrom - line.start)
+      if (match !== undefined) {
+        return { ...match, start: match.start + line.start, end: match.end + line.start }
+      }
+      if (line.end >= text.length) {
+        return undefined
+      }
+      searchFrom = line.end + 1
+    }
+  }
+
+  #lineAt(text: string, position: number, floor: number) {
+    const cached = this.#line
+    if (cached !== undefined && cached.text === text && cached.start <= position && position <= cached.end) {
+      return cached
+    }
+    const start = lineStartBefore(text, floor, position)
+    let end = position
+    while (end < text.length && !isLineTerminator(text[end])) {
+      end++
+    }
+    this.#line = { text, start, end, line: text.slice(start, end) }
+    return this.#line
+  }
+
+  undecidedFrom(text: string, from: number): number {
+    return lineStartBefore(text, from, text.length)
+  }
+
+  #findInLine(line: string, from: number): RuleMatch | undefined {
+    const regex = this.#regex
+    regex.lastIndex = from
+    for (let match = regex.exec(line); match !== null; match = regex.exec(line)) {
+      const whole = match[0]
+      if (whole.length === 0) {
+        // An empty match would insert the replacement between every two characters: step over it.
+        regex.lastIndex = match.index + ((line.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1)
+        if (regex.lastIndex > line.length) {
+          return undefined
+        }
+        continue
+      }
+      const start = match.index
+      const end = start + whole.length
+      if (match.groups === undefined || !(REDACTED_GROUP in match.groups)) {
+        return { start, end, replacement: this.#replacement, label: this.#label }
+      }
+      const group = match.indices?.groups?.[REDACTED_GROUP]
+      if (group === undefined) {
+        continue // the `redacted` group did not take part in this match: nothing to replace
+      }
+      const [groupStart, groupEnd] = group
+      const replacement = line.slice(start, groupStart) + this.#replacement + line.slice(groupEnd, end)
+      return { start, end, replacement, label: this.#label }
+    }
+    return undefined
+  }
+}
