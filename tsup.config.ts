@@ -8,6 +8,9 @@ const shared: Options = {
   // `npm run build` empties dist/ first: the builds below write to it side by side, so none cleans.
   clean: false,
   target: 'node20',
+  // Keep `node:tty` as written: a bare `tty` is resolved as a file by some loaders (Vite's SSR transform turned it
+  // into `<root>/tty` for a project whose path happened to hash a certain way), while `node:` is unambiguous.
+  removeNodeProtocol: false,
   sourcemap: true,
   splitting: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],

@@ -6,18 +6,19 @@ import {
   type CaptureProcessOptions,
   type Evidence,
   type ProcessScenarioInput,
+  withTestDefaults,
 } from '../src/index.js'
 import {
   type AssertionRecord,
   REPORT_PENDING_ENV,
   type TraceSpecInput,
   USED_AUTHORITIES_EXTENSION,
-  withTestDefaults,
 } from '../src/host.js'
 import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import { countJestSnapshot } from './snapshot-summary.js'
+import { projectOptions } from './project-options.js'
 
 /**
  * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
@@ -177,7 +178,11 @@ export function captureProcess(
   const controller = new AbortController()
   const signal =
     options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal])
-  const running = capture(withTestDefaults(scenario), { ...options, root: jestRoot(), signal })
+  const running = capture(withTestDefaults(scenario, projectOptions()), {
+    ...options,
+    root: jestRoot(),
+    signal,
+  })
   const entry = { controller, settled: running.catch(() => undefined) }
   pending.add(entry)
   void entry.settled.finally(() => pending.delete(entry))

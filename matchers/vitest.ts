@@ -8,6 +8,7 @@ import {
   type CaptureProcessOptions,
   type Evidence,
   type ProcessScenarioInput,
+  withTestDefaults,
 } from '../src/index.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
@@ -20,7 +21,6 @@ import {
   REPORT_RECORD_ENV,
   type TraceSpecInput,
   USED_AUTHORITIES_KEY,
-  withTestDefaults,
 } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import {
@@ -32,6 +32,7 @@ import {
 } from './create-matchers.js'
 import type { MatcherOptions } from '../src/index.js'
 import { countVitestSnapshot } from './snapshot-summary.js'
+import { projectOptions } from './project-options.js'
 
 /**
  * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
@@ -262,7 +263,7 @@ export const test = baseTest.extend<{ captureProcess: BoundCaptureProcess }>({
     const cancel = new AbortController()
     const bound: BoundCaptureProcess = (scenario, options = {}) => {
       const signals = [signal, cancel.signal, ...(options.signal === undefined ? [] : [options.signal])]
-      const running = capture(withTestDefaults(scenario), {
+      const running = capture(withTestDefaults(scenario, projectOptions()), {
         ...options,
         root: vitestRoot(),
         signal: AbortSignal.any(signals),

@@ -10,6 +10,8 @@ export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from '.
 export { checkObsoleteAuthorities, obsoleteHintWithoutReporter } from './authority/obsolete-check.js'
 export type { ObsoleteCheckResult, ObsoleteFile } from './authority/obsolete-check.js'
 export { matcherOptionsIssues, parseMatcherOptions } from './authority/matcher-options.js'
+export { parseProjectOptions } from './authority/project-options.js'
+export type { ProjectOptions } from './authority/project-options.js'
 export {
   findObsoleteAuthorities,
   USED_AUTHORITIES_EXTENSION,
@@ -26,7 +28,6 @@ export type { UpdateMode } from './authority/update-mode.js'
 export { describeDifference } from './compare/format-comparison.js'
 export type { TraceSpecInput } from './compare/trace/index.js'
 export { relativePosix } from './internal/relative-posix.js'
-export { TEST_DEFAULT_PLACEHOLDERS, withTestDefaults } from './scenario/test-defaults.js'
 export { startSupervisor } from './process/supervisor.js'
 export {
   ASSERTION_ARTIFACT_TYPE,

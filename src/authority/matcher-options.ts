@@ -1,4 +1,4 @@
-import type { TimingPolicy, TimingTolerance } from '../compare/comparison-schema.js'
+import type { TimingPolicy } from '../compare/comparison-schema.js'
 import { timingPolicyIssues } from '../compare/timing.js'
 import { ReaError, type ReaIssue } from '../errors.js'
 
@@ -15,13 +15,12 @@ export interface MatcherOptions {
 }
 
 /**
- * The matchers' timing policy unless a test or the project says otherwise: two times differ only when they are
- * more than 500 ms apart and one is more than four times the other (ratio 0.75). Authorities are recorded on one
- * machine and checked on others several times slower; a program three times slower, plus the start-up and
- * scheduling jitter that does not scale, still matches, while a reconstruction that waits seconds longer does
- * not. Every difference that is not a time still fails. See docs/authority-files.md.
+ * The matchers' timing policy unless a test or the project says otherwise: `tolerant`, the same default as the
+ * CLI and MCP, so `rea compare-process-captures` on a failing test's two files gives the test's verdict. Two
+ * times differ only when they are more than 500 ms apart and one is more than four times the other. Every
+ * difference that is not a time still fails. See docs/authority-files.md.
  */
-export const MATCHER_TIMING_DEFAULT: TimingTolerance = Object.freeze({ tolerance_ms: 500, ratio: 0.75 })
+export const MATCHER_TIMING_DEFAULT: TimingPolicy = 'tolerant'
 
 const OPTION_NAMES = ['timing']
 

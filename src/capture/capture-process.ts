@@ -1,9 +1,7 @@
 import type { Evidence } from '../evidence/schema.js'
-import { DEFAULT_TERMINAL_TYPE } from '../evidence/commitments.js'
 import { createRunToken } from '../process/run-token.js'
 import { checkExecSize } from '../scenario/exec-size.js'
-import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
-import { resolveScenario } from '../scenario/resolve.js'
+import { childEnvironment, resolveScenario } from '../scenario/resolve.js'
 import { markValidated } from '../evidence/validated.js'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
@@ -42,15 +40,12 @@ export async function captureProcess(
   // On macOS this compiles REA's process-inspection helper before anything starts.
   await prepareProcessInspection()
   const resolved = resolveScenario(validated, options.root ?? process.cwd())
-  // What execve would refuse (E2BIG), with the variables REA adds to the command's environment.
+  // What execve would refuse (E2BIG), with the environment the command is launched with.
+  const runToken = createRunToken()
   checkExecSize(
     resolved.executablePath,
     validated.arguments,
-    {
-      ...resolved.environment,
-      TERM: validated.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
-      [RUN_TOKEN_VARIABLE]: createRunToken(),
-    },
+    childEnvironment(resolved, runToken),
     validated.environment,
   )
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
@@ -58,6 +53,7 @@ export async function captureProcess(
   return markValidated(
     await runCapture({
       resolved,
+      runToken,
       backend,
       signal: options.signal,
       onProgress: options.onProgress,

@@ -1,13 +1,10 @@
-import type { Commitments } from '../evidence/commitments.js'
 import { createMonotonicClock, type MonotonicClock } from '../internal/monotonic-clock.js'
 import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
 import { processInspector } from '../process/inspector.js'
 import { OwnedTree } from '../process/owned-tree.js'
-import { createRunToken } from '../process/run-token.js'
 import { superviseCapture, type SupervisedCapture } from '../process/supervisor.js'
-import { RUN_TOKEN_VARIABLE } from '../scenario/reserved-environment.js'
-import type { ResolvedScenario } from '../scenario/resolve.js'
+import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
 import type { PtyBackend, PtySession } from '../terminal/pty-backend.js'
 
 /** The root as far as signals are concerned: its retained identity once bound, or why there is none. */
@@ -40,12 +37,11 @@ export interface Launch {
  */
 export async function launchCommand(
   resolved: ResolvedScenario,
-  commitments: Commitments,
+  token: string,
   backend: PtyBackend,
   signal: AbortSignal | undefined,
 ): Promise<Launch> {
   const { scenario } = resolved
-  const token = createRunToken()
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
   // The first capture of a process starts the supervisor.
@@ -57,7 +53,6 @@ export async function launchCommand(
   if (cancelled) {
     return { clock, root: undefined, failure: undefined, cancelled, supervised }
   }
-  const terminalType = commitments.comparison_contract.value.terminal_type
   try {
     // Read right before the spawn: when the count then grows by just the spawn's own tasks, the root is the only
     // process started since, and the first observation need not list the host (see OwnedTree).
@@ -67,10 +62,10 @@ export async function launchCommand(
       executablePath: resolved.executablePath,
       args: scenario.arguments,
       cwd: resolved.workingDirectory,
-      env: { ...resolved.environment, TERM: terminalType, [RUN_TOKEN_VARIABLE]: token },
+      env: childEnvironment(resolved, token),
       columns: scenario.terminal.columns,
       rows: scenario.terminal.rows,
-      terminalType,
+      terminalType: resolved.terminalType,
     })
     const identity = readStartIdentity(session.pid)
     const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined

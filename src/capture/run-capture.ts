@@ -14,6 +14,8 @@ import { settleRun } from './settle-run.js'
 
 export interface RunCaptureContext {
   readonly resolved: ResolvedScenario
+  /** The capture's run token, in the child's environment from the launch on. */
+  readonly runToken: string
   readonly backend: PtyBackend
   readonly signal: AbortSignal | undefined
   readonly onProgress: ((record: ProgressRecord) => void) | undefined
@@ -35,7 +37,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
   const files = new FilesystemCheckpoints(resolved, signal)
   await files.takeBefore()
 
-  const launch = await launchCommand(resolved, commitments, context.backend, signal)
+  const launch = await launchCommand(resolved, context.runToken, context.backend, signal)
   const { root } = launch
   // Built while the child starts on the other core; node-pty delivers output only on a later tick.
   const observers = createObservers(resolved, launch.clock, () => root?.session)

@@ -7,7 +7,7 @@ export const COMMAND_TEXT = {
   'capture-process': {
     summary: 'Run a scenario in a real PTY and print its Evidence',
     usage:
-      'rea capture-process <scenario.json> [--json | --format toon|json|summary] [--output <file>] [--no-progress]',
+      'rea capture-process <scenario.json> [--json | --format toon|json|summary] [--output <file>] [--test-environment] [--no-progress]',
   },
   'compare-process-captures': {
     summary: 'Compare an authority capture with a reconstruction (exit 0 equivalent, 1 different, 2 unknown)',

@@ -2,6 +2,7 @@ import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { bothSides, endedEarlyResult } from './ended-early.js'
+import { compareFromSync, countedFrom } from './sync-points.js'
 
 /**
  * The exit dimension: reason, code and signal, the finalization record and the exit time under the timing
@@ -38,10 +39,25 @@ export function compareExit(
     if (x.signal !== y.signal) {
       differ('signal', 'the root ended by a different signal', x.signal, y.signal)
     }
-    findings.time('exit.at_ms', 'the root exited at a different time', x.at_ms, y.at_ms, policy, {
-      kind: 'exit',
-      field: 'at_ms',
-    })
+    // A deadline is counted from launch, so an exit by one is too; any other exit from the last sync point.
+    const byDeadline = x.reason === 'timeout' || x.reason === 'idle_timeout'
+    const times = byDeadline
+      ? { authority: x.at_ms, reconstruction: y.at_ms, from: 'launch' as const }
+      : compareFromSync(
+          authority,
+          reconstruction,
+          policy,
+          { sequence: x.sequence, atMs: x.at_ms },
+          { sequence: y.sequence, atMs: y.at_ms },
+        )
+    findings.time(
+      'exit.at_ms',
+      `the root exited at a different time${countedFrom(times)}`,
+      times.authority,
+      times.reconstruction,
+      policy,
+      { kind: 'exit', field: 'at_ms' },
+    )
   }
   const f = x.finalization
   const g = y.finalization

@@ -3,6 +3,7 @@ import { skipCause, WAIT_TIMED_OUT } from '../evidence/skip-cause.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { endedEarlyResult } from './ended-early.js'
+import { compareFromSync, countedFrom } from './sync-points.js'
 
 /**
  * The interaction dimension: what became of each scripted event (dispatched, skipped because the target had
@@ -82,11 +83,20 @@ export function compareInteractions(
     // When a waited event went in is the program's speed, not the scenario: only the strict policy compares it.
     const waited = authority.commitments.comparison_contract.value.events[eventIndex]?.after !== undefined
     if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && (!waited || policy === 'strict')) {
+      const times = waited
+        ? { authority: x.at_ms, reconstruction: y.at_ms, from: 'launch' as const }
+        : compareFromSync(
+            authority,
+            reconstruction,
+            policy,
+            { sequence: x.sequence, atMs: x.at_ms },
+            { sequence: y.sequence, atMs: y.at_ms },
+          )
       findings.time(
         `interactions[event_index=${eventIndex}].at_ms`,
-        `event ${eventIndex} (${x.type}) was dispatched at a different time`,
-        x.at_ms,
-        y.at_ms,
+        `event ${eventIndex} (${x.type}) was dispatched at a different time${countedFrom(times)}`,
+        times.authority,
+        times.reconstruction,
         policy,
         location,
       )

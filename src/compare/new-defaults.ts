@@ -1,4 +1,5 @@
 import type { ReaIssue } from '../errors.js'
+import { TEST_ENVIRONMENT } from '../scenario/test-environment.js'
 
 /**
  * Contract fields that REA's defaults added in a release: a capture recorded before then has none of them. When
@@ -6,10 +7,21 @@ import type { ReaIssue } from '../errors.js'
  * than the defaults, and re-recording it is the fix.
  */
 const PLACEHOLDERS = 'placeholders for the checkout’s and the machine’s paths (root, cwd, home, tmpdir)'
-const ADDED_DEFAULTS: readonly { readonly prefix: string; readonly what: string }[] = [
-  { prefix: 'normalization.placeholders', what: PLACEHOLDERS },
-  { prefix: 'normalization.placeholder_normalization_version', what: PLACEHOLDERS },
+const ENVIRONMENT =
+  'the test environment (colour, CI, terminal, locale and time zone variables removed or pinned)'
+const ADDED_DEFAULTS: readonly { readonly matches: (path: string) => boolean; readonly what: string }[] = [
+  { matches: under('normalization.placeholders'), what: PLACEHOLDERS },
+  { matches: under('normalization.placeholder_normalization_version'), what: PLACEHOLDERS },
+  {
+    matches: (path) =>
+      path.startsWith('environment.') && Object.hasOwn(TEST_ENVIRONMENT, path.slice('environment.'.length)),
+    what: ENVIRONMENT,
+  },
 ]
+
+function under(prefix: string): (path: string) => boolean {
+  return (path) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`)
+}
 
 const CONTRACT_PREFIX = 'comparison_contract.'
 
@@ -27,9 +39,7 @@ export function newDefaultsHint(
     const path = issue.path.startsWith(CONTRACT_PREFIX)
       ? issue.path.slice(CONTRACT_PREFIX.length)
       : issue.path
-    const entry = ADDED_DEFAULTS.find(
-      ({ prefix }) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`),
-    )
+    const entry = ADDED_DEFAULTS.find(({ matches }) => matches(path))
     if (
       entry === undefined ||
       (valueAt(authority, path) !== undefined && valueAt(reconstruction, path) !== undefined)
@@ -49,6 +59,12 @@ export function newDefaultsHint(
 }
 
 function valueAt(value: unknown, path: string): unknown {
+  if (path.startsWith('environment.')) {
+    // Variable names may hold dots.
+    const environment = (value as { environment?: Record<string, unknown> } | undefined)?.environment
+    const name = path.slice('environment.'.length)
+    return environment !== undefined && Object.hasOwn(environment, name) ? environment[name] : undefined
+  }
   let current = value
   for (const key of path
     .replaceAll(/\[(\d+)\]/g, '.$1')

@@ -13,8 +13,6 @@ import type { EvidenceBody } from './schema.js'
 
 /** How frame lines are formed: every visible row, trailing U+0020 removed, blank rows kept. */
 export const LINE_FORMAT = 'visible-rows-trailing-spaces-trimmed-v1'
-/** TERM given to the child unless the scenario's environment sets it. */
-export const DEFAULT_TERMINAL_TYPE = 'xterm-256color'
 
 type CommittedValues = EvidenceBody['commitments']
 /** A scenario event as committed: sensitive input keeps only its byte or key count. */
@@ -117,7 +115,7 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
       environment: scenario.environment,
       filesystem_observation_paths: scenario.filesystem_observation_paths,
       terminal: commitTerminal(scenario.terminal),
-      terminal_type: scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
+      terminal_type: resolved.terminalType,
       events,
       timeout_ms: scenario.timeout_ms,
       idle_timeout_ms: scenario.idle_timeout_ms,

@@ -231,7 +231,7 @@ export const streamNormalizationSchema = z
     hold_limit_characters: count.describe('Undecided text held back beyond this is released as it stands.'),
     held_max_characters: count.describe('The most undecided text held back at once.'),
     early_releases: count.describe(
-      'Held text released before the rules could decide it: output went quiet, a frame needed it, or it ended.',
+      'Held text released before the rules could decide it: output went quiet, a frame needed it, or a gap.',
     ),
     limit_releases: count.describe('Held text released because it reached hold_limit_characters.'),
   })

@@ -28,7 +28,7 @@ interface PendingChunk {
 export interface StreamHoldAccounting {
   /** The most undecided text held at once, in UTF-16 code units. */
   readonly held_max_characters: number
-  /** Releases of undecided text before the rules could decide it: output went quiet, a frame, the end. */
+  /** Releases of undecided text before the rules could decide it: output went quiet, a frame, a gap. */
   readonly early_releases: number
   /** Releases forced by {@link STREAM_HOLD_LIMIT_CHARACTERS}. */
   readonly limit_releases: number
@@ -77,11 +77,16 @@ export class StreamNormalizer {
     this.#heldMax = Math.max(this.#heldMax, this.#pending.length)
   }
 
-  /** Releases everything held as if the stream ended here: output went quiet, a frame needs it, or it ended. */
+  /** Releases everything held as if the stream ended here: output went quiet, a frame needs it, a gap. */
   releaseAll(): void {
     if (this.#pending.length > 0) {
       this.#earlyReleases++
     }
+    this.#release(true)
+  }
+
+  /** The stream ended: what is held is decided now (the end bounds every match), not released early. */
+  finish(): void {
     this.#release(true)
   }
 

@@ -1,7 +1,13 @@
 import { accessSync, constants as fsConstants, statSync } from 'node:fs'
 import path from 'node:path'
 import { ReaError, type ReaIssue } from '../errors.js'
+import { RUN_TOKEN_VARIABLE } from './reserved-environment.js'
 import type { ProcessScenario } from './schema.js'
+
+/** TERM given to the child unless the scenario's environment sets it. */
+export const DEFAULT_TERMINAL_TYPE = 'xterm-256color'
+/** An environment name ending in this removes every inherited variable whose name starts with what precedes it. */
+export const ENVIRONMENT_PREFIX_WILDCARD = '*'
 
 /**
  * A validated scenario with its paths and environment made concrete for this host: the one value a capture
@@ -15,8 +21,10 @@ export interface ResolvedScenario {
   readonly workingDirectory: string
   /** Where the executable was found (informational; the PTY child resolves the name itself). */
   readonly executablePath: string
-  /** The child's complete environment: inherited, then the scenario's overrides (null removes). */
+  /** The inherited environment with the scenario's overrides (null removes); see {@link childEnvironment}. */
   readonly environment: Record<string, string>
+  /** TERM for the child and the terminal the PTY declares. */
+  readonly terminalType: string
   readonly observationPaths: string[]
 }
 
@@ -63,20 +71,29 @@ export function resolveScenario(
     workingDirectory,
     executablePath,
     environment,
+    terminalType: scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
     observationPaths: scenario.filesystem_observation_paths.map((entry) =>
       path.resolve(workingDirectory, entry),
     ),
   }
 }
 
-/** node-pty replaces the child's environment rather than merging, so REA merges here. */
+/**
+ * The inherited environment with the scenario's overrides: `null` removes a variable, a name ending in `*` (with
+ * `null`) removes every inherited variable that starts with the rest, and a string sets one. A name the
+ * scenario sets itself is never removed by a `*` entry. The PTY backends replace the child's environment rather
+ * than merging, so REA merges here.
+ */
 export function mergeEnvironment(
   inherited: Readonly<Record<string, string | undefined>>,
   overrides: Readonly<Record<string, string | null>>,
 ): Record<string, string> {
+  const prefixes = Object.keys(overrides)
+    .filter((name) => name.endsWith(ENVIRONMENT_PREFIX_WILDCARD))
+    .map((name) => name.slice(0, -ENVIRONMENT_PREFIX_WILDCARD.length))
   const environment = new Map<string, string>()
   for (const [name, value] of Object.entries(inherited)) {
-    if (value !== undefined) {
+    if (value !== undefined && !prefixes.some((prefix) => name.startsWith(prefix))) {
       environment.set(name, value)
     }
   }
@@ -88,6 +105,19 @@ export function mergeEnvironment(
     }
   }
   return Object.fromEntries(environment)
+}
+
+/**
+ * The child's complete environment, built once for both the size check before the launch and the launch:
+ * the merged environment, TERM, PWD (the working directory, as shells and node-pty set it) and the run token.
+ */
+export function childEnvironment(resolved: ResolvedScenario, runToken: string): Record<string, string> {
+  return {
+    ...resolved.environment,
+    TERM: resolved.terminalType,
+    PWD: resolved.workingDirectory,
+    [RUN_TOKEN_VARIABLE]: runToken,
+  }
 }
 
 /** A name with a slash is a path from the working directory; a bare name is looked up like execvp does. */

@@ -1,4 +1,5 @@
 import type { ProcessScenarioInput } from './schema.js'
+import { TEST_ENVIRONMENT } from './test-environment.js'
 
 /**
  * Placeholders the test plugin's captures use unless the scenario names its own: the paths of one checkout and
@@ -7,23 +8,52 @@ import type { ProcessScenarioInput } from './schema.js'
  */
 export const TEST_DEFAULT_PLACEHOLDERS = ['root', 'cwd', 'home', 'tmpdir'] as const
 
+/** How a project changes the test environment (`configureRea` in Vitest and Jest). */
+export interface TestEnvironmentOptions {
+  /** Entries added to the test environment or replacing its own: a value pins, `null` removes. */
+  readonly environment?: Readonly<Record<string, string | null>>
+  /** `true`: no test environment at all, everything is inherited; names: those entries are left out of it. */
+  readonly inheritEnvironment?: true | readonly string[]
+}
+
+/** The environment entries REA adds to a test capture's scenario, after the project's choices. */
+export function testEnvironment(options: TestEnvironmentOptions = {}): Record<string, string | null> {
+  const inherit = options.inheritEnvironment
+  if (inherit === true) {
+    return { ...options.environment }
+  }
+  const kept = Object.entries(TEST_ENVIRONMENT).filter(([name]) => inherit?.includes(name) !== true)
+  return { ...Object.fromEntries(kept), ...options.environment }
+}
+
 /**
- * A scenario as the test plugin runs it: REA's test defaults written into the scenario itself, so they are in
- * its commitments and contract for anyone to see. What the scenario says wins. Input that is not an object is
- * passed on untouched for validation to report.
+ * A scenario as the test plugin runs it: REA's test defaults (the test environment and the default placeholders)
+ * written into the scenario itself, so they are in its commitments and contract for anyone to see, and the same
+ * on every machine. What the scenario says wins, name by name. Input that is not an object is passed on
+ * untouched for validation to report.
  */
-export function withTestDefaults(scenario: ProcessScenarioInput): ProcessScenarioInput {
+export function withTestDefaults(
+  scenario: ProcessScenarioInput,
+  options: TestEnvironmentOptions = {},
+): ProcessScenarioInput {
   const input: unknown = scenario
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return scenario
   }
   const normalization: unknown = scenario.normalization
-  if (normalization !== undefined && (typeof normalization !== 'object' || normalization === null)) {
+  const environment: unknown = scenario.environment
+  if (!isPlainObject(normalization) || !isPlainObject(environment)) {
     return scenario
   }
   const given = (normalization ?? {}) as NonNullable<ProcessScenarioInput['normalization']>
   return {
     ...scenario,
+    environment: { ...testEnvironment(options), ...(environment as ProcessScenarioInput['environment']) },
     normalization: { ...given, placeholders: given.placeholders ?? [...TEST_DEFAULT_PLACEHOLDERS] },
   }
+}
+
+/** Absent, or an object: anything else is left for validation to name. */
+function isPlainObject(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))
 }

@@ -121,6 +121,7 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
   issues.push(...redactionIssues(input['normalization']))
 
   const environment = input['environment']
+  issues.push(...wildcardIssues(environment))
   if (isRecord(environment) && Object.hasOwn(environment, RUN_TOKEN_VARIABLE)) {
     issues.push({
       path: `environment.${RUN_TOKEN_VARIABLE}`,
@@ -203,6 +204,34 @@ function eventShapeIssues(event: Loose, index: number): ReaIssue[] {
     }
   }
   return issues
+}
+
+/**
+ * A name with `*` removes a family of inherited variables: one `*`, at the end, after a prefix, and only with
+ * `null`, since a family cannot be set to one value.
+ */
+function wildcardIssues(environment: unknown): ReaIssue[] {
+  if (!isRecord(environment)) {
+    return []
+  }
+  return Object.entries(environment).flatMap(([name, value]): ReaIssue[] => {
+    if (!name.includes('*')) {
+      return []
+    }
+    const wellFormed = name.indexOf('*') === name.length - 1 && name.length > 1
+    if (wellFormed && value === null) {
+      return []
+    }
+    return [
+      {
+        path: `environment.${name}`,
+        rule: 'environment_wildcard',
+        message: wellFormed
+          ? `removes every inherited variable starting with ${describeValue(name.slice(0, -1))}, so its value must be null: got ${describeValue(value)}`
+          : 'may hold "*" only once, at the end, after a prefix (as in "CI_*": null, which removes every inherited CI_ variable)',
+      },
+    ]
+  })
 }
 
 /** Each redaction's expression must compile as REA runs it, with the flags waits use. */

@@ -106,14 +106,11 @@ class NativePtyChild implements PtyChild {
 
   constructor(binding: NativePtyBinding, options: PtySpawnOptions) {
     this.#binding = binding
-    // node-pty's rules for the environment: PWD is the working directory and TERM the terminal type.
-    const env: Record<string, string> = { ...options.env }
-    env['PWD'] = options.cwd
-    env['TERM'] = options.terminalType
+    // The environment is complete (PWD and TERM included): the launch built it.
     const spawned = binding.spawn(
       options.executablePath,
       [options.file, ...options.args],
-      Object.entries(env).map(([name, value]) => `${name}=${value}`),
+      Object.entries(options.env).map(([name, value]) => `${name}=${value}`),
       options.cwd,
       options.columns,
       options.rows,

@@ -101,7 +101,7 @@ export class OutputRecorder {
     if (bytes !== undefined) {
       this.#admit(bytes)
     }
-    this.#stream?.releaseAll()
+    this.#stream?.finish()
   }
 
   get accounting(): RawTerminalAccounting {

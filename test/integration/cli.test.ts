@@ -136,6 +136,45 @@ fs.readFileSync = function (file, ...rest) {
   })
 })
 
+describe('rea compare-process-captures timing', () => {
+  test('a prompt shown 0.6 s later is equivalent by default (times count from the answered prompt) and different under strict', async () => {
+    const late = (delay: string) => ({
+      executable: program('delayed-prompt.mjs'),
+      arguments: ['--delay', delay],
+      events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name? ' } }],
+    })
+    const [fast, slow] = await Promise.all(
+      [
+        ['fast', '20'],
+        ['slow', '650'],
+      ].map(async ([name, delay]) => {
+        const file = scenarioFile(`${name}-prompt.json`, late(delay as string))
+        const output = path.join(directory, `${name}-prompt.capture.json`)
+        const result = await runCli(['capture-process', file, '--json', '--output', output], {
+          cwd: directory,
+        })
+        expect(result.code, result.stderr).toBe(0)
+        return output
+      }),
+    )
+    const tolerant = await runCli(['compare-process-captures', fast as string, slow as string], {
+      cwd: directory,
+    })
+    expect(tolerant.code, tolerant.stdout).toBe(0)
+    expect(tolerant.stdout).toContain(
+      'timing          tolerant (times differ beyond 500 ms and 75 % of the larger)',
+    )
+    const strict = await runCli(
+      ['compare-process-captures', fast as string, slow as string, '--timing', 'strict'],
+      {
+        cwd: directory,
+      },
+    )
+    expect(strict.code, strict.stdout).toBe(1)
+    expect(strict.stdout).toMatch(/the root exited at a different time/)
+  })
+})
+
 describe('signals before the capture started', () => {
   /**
    * Whether REA (not the forked copy of this worker it is before exec) has a handler for SIGHUP: SigCgt in

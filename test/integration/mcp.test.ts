@@ -145,6 +145,34 @@ describe('rea mcp', () => {
     expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain(directory)
   })
 
+  test('compares a prompt shown 0.6 s later as equivalent by default and as different under strict', async () => {
+    const server = await startServer()
+    const late = (delay: string) => ({
+      executable: program('delayed-prompt.mjs'),
+      arguments: ['--delay', delay],
+      events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name? ' } }],
+    })
+    await call(server, 'capture_process_scenario_to_file', { scenario: late('20'), output_path: 'fast.json' })
+    await call(server, 'capture_process_scenario_to_file', {
+      scenario: late('650'),
+      output_path: 'slow.json',
+    })
+    const tolerant = await call(server, 'compare_process_captures', {
+      authority: 'fast.json',
+      reconstruction: 'slow.json',
+    })
+    expect(tolerant.structuredContent, textOf(tolerant)).toMatchObject({
+      verdict: 'equivalent',
+      timing: { policy: 'tolerant', min_ms: 500, fraction: 0.75 },
+    })
+    const strict = await call(server, 'compare_process_captures', {
+      authority: 'fast.json',
+      reconstruction: 'slow.json',
+      timing: 'strict',
+    })
+    expect(strict.structuredContent).toMatchObject({ verdict: 'different' })
+  })
+
   test('captures to files and compares them by path and inline; a difference is a result, not an error', async () => {
     const server = await startServer()
     const same = { executable: 'echo', arguments: ['same'] }

@@ -29,8 +29,14 @@ function spawnIn(backend: PtyBackend, options: Partial<PtySpawnOptions> & { file
     executablePath: options.file,
     args: [],
     cwd: scratch,
-    // The marker lets the leak check see what this test started.
-    env: { PATH: '/usr/bin:/bin', [WORKER_MARKER_VARIABLE]: process.env[WORKER_MARKER_VARIABLE] ?? '' },
+    // The marker lets the leak check see what this test started. The environment is complete, PWD and TERM
+    // included, as the launch builds it (childEnvironment): neither backend adds to it.
+    env: {
+      PATH: '/usr/bin:/bin',
+      [WORKER_MARKER_VARIABLE]: process.env[WORKER_MARKER_VARIABLE] ?? '',
+      PWD: scratch,
+      TERM: 'xterm-256color',
+    },
     columns: 80,
     rows: 24,
     terminalType: 'xterm-256color',

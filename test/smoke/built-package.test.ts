@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { builtinModules } from 'node:module'
 import {
   cpSync,
   existsSync,
@@ -64,6 +65,20 @@ describe('the built package', () => {
     const result = await node(['dist/cli/main.js', 'capabilities', '--json'])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({ capture: { status: 'available' } })
+  })
+
+  test('imports Node built-ins as node:<name>: a bare `tty` was resolved as a file by Vite for some project paths', () => {
+    const files = readdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true })
+      .map(String)
+      .filter((name) => /\.(c?js)$/.test(name))
+    const bare = new RegExp(
+      String.raw`(?:from\s*|require\(\s*|import\(\s*)["'](${builtinModules.filter((name) => !name.startsWith('_')).join('|')})["']`,
+    )
+    const offenders = files.filter((name) =>
+      bare.test(readFileSync(path.join(REPO_ROOT, 'dist', name), 'utf8')),
+    )
+    expect(files.length).toBeGreaterThan(10)
+    expect(offenders).toEqual([])
   })
 
   test("the CLI's commands hold no dynamic import: compiled from a code cache, they have no module loader", () => {

@@ -2,6 +2,7 @@ import {
   captureProcess,
   readScenarioFile,
   summarizeEvidence,
+  withTestDefaults,
   type ProcessScenarioInput,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
@@ -29,6 +30,7 @@ export const command: Command = {
       format: { type: 'string' },
       output: { type: 'string', short: 'o' },
       progress: { type: 'boolean', default: true },
+      'test-environment': { type: 'boolean', default: false },
     })
     requirePositionals(this, positionals, ['scenario.json'])
     const scenarioPath = positionals[0] as string
@@ -37,7 +39,9 @@ export const command: Command = {
     const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
     // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
     // that arrived before the launch cancels it: nothing is started, and the Evidence says so.
-    const evidence = await captureProcess(scenario as ProcessScenarioInput, {
+    // --test-environment runs the scenario as the test plugin's captures run: REA's test defaults written in.
+    const input = scenario as ProcessScenarioInput
+    const evidence = await captureProcess(values['test-environment'] ? withTestDefaults(input) : input, {
       signal: context.signals.signal,
       ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
     })

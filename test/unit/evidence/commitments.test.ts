@@ -1,21 +1,18 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { canonicalDigest, canonicalJson } from '../../../src/evidence/canonical-json.js'
-import {
-  buildCommitments,
-  contractWorkingDirectory,
-  DEFAULT_TERMINAL_TYPE,
-  LINE_FORMAT,
-} from '../../../src/evidence/commitments.js'
-import type { ResolvedScenario } from '../../../src/scenario/resolve.js'
+import { buildCommitments, contractWorkingDirectory, LINE_FORMAT } from '../../../src/evidence/commitments.js'
+import { DEFAULT_TERMINAL_TYPE, type ResolvedScenario } from '../../../src/scenario/resolve.js'
 import type { ProcessScenarioInput } from '../../../src/scenario/schema.js'
 import { validateScenario } from '../../../src/scenario/validate.js'
 
 const ROOT = '/srv/project'
 
 function resolvedFor(overrides: Partial<ResolvedScenario> = {}): ResolvedScenario {
+  const scenario = overrides.scenario ?? validateScenario({ executable: 'echo' })
   return {
-    scenario: validateScenario({ executable: 'echo' }),
+    scenario,
+    terminalType: scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
     root: ROOT,
     workingDirectory: ROOT,
     executablePath: '/usr/bin/echo',
@@ -30,8 +27,10 @@ function resolvedFor(overrides: Partial<ResolvedScenario> = {}): ResolvedScenari
   }
 }
 
-const commitmentsFor = (input: ProcessScenarioInput, resolved = resolvedFor()) =>
-  buildCommitments({ ...resolved, scenario: validateScenario(input) })
+const commitmentsFor = (input: ProcessScenarioInput, resolved?: ResolvedScenario) => {
+  const scenario = validateScenario(input)
+  return buildCommitments({ ...(resolved ?? resolvedFor({ scenario })), scenario })
+}
 
 describe('buildCommitments', () => {
   test('commits sensitive input as its UTF-8 byte count and keeps the value out of every commitment', () => {

@@ -32,7 +32,7 @@ function run(settings: Partial<NormalizationSettings>, pieces: readonly string[]
     chunks.push(chunk)
     normalizer.push(chunk, piece, piece)
   }
-  normalizer.releaseAll()
+  normalizer.finish()
   return { chunks, released: released.join(''), normalizer }
 }
 

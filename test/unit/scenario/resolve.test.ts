@@ -178,6 +178,7 @@ describe('resolveScenario', () => {
       workingDirectory: work,
       executablePath: tool,
       environment: { PATH: path.join(scratch, 'bin') },
+      terminalType: 'xterm-256color',
       observationPaths: [],
     })
   })

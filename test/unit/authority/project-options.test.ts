@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest'
+import { parseProjectOptions } from '../../../src/authority/project-options.js'
+
+describe('parseProjectOptions', () => {
+  test('keeps timing and the test environment options', () => {
+    expect(
+      parseProjectOptions(
+        { timing: 'strict', environment: { TZ: 'UTC', CI: null }, inheritEnvironment: ['NO_COLOR'] },
+        'configureRea',
+      ),
+    ).toEqual({ timing: 'strict', environment: { TZ: 'UTC', CI: null }, inheritEnvironment: ['NO_COLOR'] })
+    expect(parseProjectOptions({ inheritEnvironment: true }, 'configureRea')).toEqual({
+      inheritEnvironment: true,
+    })
+  })
+
+  test('names every problem at once', () => {
+    expect(() =>
+      parseProjectOptions(
+        { environment: { TZ: 3, 'A=B': 'x', 'CI_*': 'x' }, inheritEnvironment: 'CI', colour: true },
+        'configureRea',
+      ),
+    ).toThrow(
+      /configureRea\.colour: is not an option \(valid: timing, environment, inheritEnvironment\)[\s\S]*environment\.TZ: must be a string[\s\S]*environment\.A=B[\s\S]*environment\.CI_\*[\s\S]*inheritEnvironment: must be true/,
+    )
+  })
+})
