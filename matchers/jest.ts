@@ -10,8 +10,10 @@ import {
 } from '../src/index.js'
 import {
   type AssertionRecord,
+  checkObsoleteInFile,
   REPORT_PENDING_ENV,
   type TraceSpecInput,
+  updateModeOf,
   USED_AUTHORITIES_EXTENSION,
 } from '../src/host.js'
 import type { MatcherOptions } from '../src/index.js'
@@ -141,6 +143,44 @@ globals.expect.extend(
 )
 
 export { configureRea } from './project-options.js'
+
+interface CircusEntry {
+  readonly type: string
+  readonly name: string
+  readonly status?: string | null
+  readonly errors?: readonly unknown[]
+  readonly failing?: boolean
+  readonly children?: readonly CircusEntry[]
+}
+
+/**
+ * The tests of the running file from jest-circus's state (which it keeps on the test's global under a symbol),
+ * by the full name authorities are named after (Jest joins describe blocks with a space); null when unreadable.
+ */
+function circusTests(): { name: string; complete: boolean }[] | null {
+  const symbol = Object.getOwnPropertySymbols(globalThis).find(
+    (candidate) => candidate.description === 'JEST_STATE_SYMBOL',
+  )
+  const state = symbol === undefined ? undefined : (globalThis as Record<symbol, unknown>)[symbol]
+  const root = (state as { rootDescribeBlock?: CircusEntry } | undefined)?.rootDescribeBlock
+  if (root?.children === undefined) {
+    return null
+  }
+  const walk = (entries: readonly CircusEntry[], prefix: string): { name: string; complete: boolean }[] =>
+    entries.flatMap((entry) => {
+      const name = prefix === '' ? entry.name : `${prefix} ${entry.name}`
+      return entry.type === 'describeBlock'
+        ? walk(entry.children ?? [], name)
+        : [
+            {
+              name,
+              complete:
+                entry.status === 'done' && (entry.errors?.length ?? 0) === 0 && entry.failing !== true,
+            },
+          ]
+    })
+  return walk(root.children, '')
+}
 globals.beforeEach(() => {
   counter.resetNames()
   entries.resetNames()
@@ -161,7 +201,25 @@ globals.afterAll(async () => {
   await cancelPending()
   if ((process.env[REPORT_PENDING_ENV] ?? '') === '') {
     const state = globals.expect?.getState() as { testPath?: string; snapshotState?: unknown } | undefined
-    hintWithoutReporter(state?.testPath, used, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+    const tests = circusTests()
+    if (state?.testPath === undefined || tests === null) {
+      // Not jest-circus (or a version whose state REA cannot read): only the hint for -u is possible.
+      hintWithoutReporter(state?.testPath, used, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+      return
+    }
+    // Without rea/jest-reporter, the setup entry finds this file's obsolete authorities itself.
+    const { failure, report } = checkObsoleteInFile({
+      run: { testFile: state.testPath, tests, used: used.of(state.testPath) },
+      updateMode: updateModeOf(state.snapshotState),
+      updateCommand: 'jest -u',
+      root: jestRoot(),
+    })
+    if (report !== null) {
+      process.stderr.write(`${report}\n`)
+    }
+    if (failure !== null) {
+      throw new Error(failure)
+    }
   } else {
     writeUsedAuthorities()
   }

@@ -12,6 +12,7 @@ import {
 } from '../src/index.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
+  checkObsoleteInFile,
   failureHeadline,
   renderAssertionImage,
   renderAssertionPage,
@@ -21,12 +22,12 @@ import {
   REPORT_RECORD_ENV,
   type TraceSpecInput,
   USED_AUTHORITIES_KEY,
+  updateModeOf,
 } from '../src/host.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import {
   AssertionCounter,
   createMatchers,
-  hintWithoutReporter,
   type RunnerMatcherState,
   UsedAuthorities,
 } from './create-matchers.js'
@@ -190,9 +191,37 @@ async function flushArtifacts(): Promise<void> {
 
 const used = new UsedAuthorities()
 
-function isTestFile(value: unknown): value is { filepath: string; meta: Record<string, unknown> } {
-  const file = value as { filepath?: unknown; meta?: unknown } | null | undefined
-  return typeof file?.filepath === 'string' && typeof file.meta === 'object' && file.meta !== null
+interface RunnerTask {
+  readonly type: string
+  readonly name: string
+  readonly mode?: string
+  readonly fails?: boolean
+  readonly result?: { readonly state?: string }
+  readonly tasks?: readonly RunnerTask[]
+}
+
+function isTestFile(
+  value: unknown,
+): value is { filepath: string; meta: Record<string, unknown>; tasks: readonly RunnerTask[] } {
+  const file = value as { filepath?: unknown; meta?: unknown; tasks?: unknown } | null | undefined
+  return (
+    typeof file?.filepath === 'string' &&
+    typeof file.meta === 'object' &&
+    file.meta !== null &&
+    Array.isArray(file.tasks)
+  )
+}
+
+/** Every test of the file by the full name authorities are named after (Vitest joins suites with ' > '). */
+function testsOf(tasks: readonly RunnerTask[], prefix = ''): { name: string; complete: boolean }[] {
+  return tasks.flatMap((task) => {
+    const name = prefix === '' ? task.name : `${prefix} > ${task.name}`
+    if (task.type === 'suite') {
+      return testsOf(task.tasks ?? [], name)
+    }
+    // Ran to its end: passed, was neither skipped nor a todo, and does not pass by failing.
+    return [{ name, complete: task.result?.state === 'pass' && task.fails !== true }]
+  })
 }
 
 try {
@@ -205,13 +234,19 @@ try {
     if (isTestFile(suite)) {
       suite.meta[USED_AUTHORITIES_KEY] = used.of(suite.filepath)
       if ((process.env[REPORT_DIR_ENV] ?? '') === '') {
-        hintWithoutReporter(
-          suite.filepath,
-          used,
-          expect.getState().snapshotState,
-          'rea/reporter',
-          vitestRoot(),
-        )
+        // Without rea/reporter, the setup entry finds this file's obsolete authorities itself.
+        const { failure, report } = checkObsoleteInFile({
+          run: { testFile: suite.filepath, tests: testsOf(suite.tasks), used: used.of(suite.filepath) },
+          updateMode: updateModeOf(expect.getState().snapshotState),
+          updateCommand: 'vitest -u',
+          root: vitestRoot(),
+        })
+        if (report !== null) {
+          process.stderr.write(`${report}\n`)
+        }
+        if (failure !== null) {
+          throw new Error(failure)
+        }
       }
     }
   })

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { isReaError, type ReaError } from '../errors.js'
-import { readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
+import { serializeAuthority } from '../evidence/authority-document.js'
+import { readEvidenceFileSync } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 
 /** What an authority file holds, read before anything is decided. */
@@ -25,11 +26,14 @@ export function readAuthorityFile(file: string): AuthorityFile {
   }
 }
 
-/** Writes an authority as canonical JSON; a failure is returned with the operating system's code, never thrown. */
+/**
+ * Writes an authority in the layout made for review (a readable review section, then the Evidence a few members
+ * per line); a failure is returned with the operating system's code, never thrown.
+ */
 export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
   try {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, serializeEvidence(evidence))
+    writeFileSync(file, serializeAuthority(evidence))
     return { failure: null }
   } catch (error) {
     return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }

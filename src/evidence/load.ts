@@ -7,6 +7,7 @@ import {
   type InputFileKind,
 } from '../internal/read-input-file.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
+import { evidenceOfAuthority, isAuthorityDocument } from './authority-document.js'
 import { canonicalJsonDocument } from './canonical-json.js'
 import { commitmentDigestIssues, derivedFactIssues } from './consistency/index.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
@@ -112,7 +113,7 @@ function explainLegacyIssue(issue: ReaIssue): ReaIssue {
   return issue
 }
 
-/** Parses Evidence text (JSON) and validates it. */
+/** Parses Evidence text (JSON) and validates it; an authority file's Evidence is checked against its review. */
 export function parseEvidenceText(text: string, source = 'Evidence'): Evidence {
   if (text.trim() === '') {
     throw new ReaError('INVALID_EVIDENCE', `${source} is empty: expected an Evidence JSON document.`)
@@ -125,7 +126,9 @@ export function parseEvidenceText(text: string, source = 'Evidence'): Evidence {
       cause: error,
     })
   }
-  return parseEvidence(document, source)
+  return isAuthorityDocument(document)
+    ? evidenceOfAuthority(document, source, parseEvidence)
+    : parseEvidence(document, source)
 }
 
 const EVIDENCE_FILE: InputFileKind = {
