@@ -247,8 +247,9 @@ typedef struct {
 } child_failure;
 
 // Every signal at its default action, through the system call: glibc's sigaction refuses its two internal
-// signals (32 and 33), and a child must not inherit them ignored. Each word zero is SIG_DFL, no flags and an
-// empty mask, whatever the architecture's layout of the kernel's struct.
+// signals (32 and 33), and a child must not inherit them ignored. All words zero is SIG_DFL, no flags and an
+// empty mask in any field order; the size passed is one word of signal set, which holds where the kernel's
+// sigset_t is 64 bits (x86-64, arm64 and most others, not MIPS), and four words cover the kernel's struct there.
 static void reset_signal_actions(void) {
   unsigned long default_action[4] = {0, 0, 0, 0};
   for (int signal_number = 1; signal_number < NSIG; signal_number++) {
@@ -422,6 +423,11 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
       napi_set_named_property(env, result, "fd", fd_value) != napi_ok ||
       napi_set_named_property(env, result, "slave", slave_value) != napi_ok ||
       napi_set_named_property(env, result, "pid", pid_value) != napi_ok) {
+    // JavaScript will never hold these descriptors or this child: end the child (the exit watch reaps it) and
+    // close both ends, instead of leaking them.
+    kill(pid, SIGKILL);
+    close(slave);
+    close(master);
     result = NULL;
   }
 done:

@@ -38,6 +38,8 @@ export interface FilesystemObservation {
 
 export interface CaptureObservations {
   readonly resolved: ResolvedScenario
+  /** The PTY backend that ran the command, named as `rea capabilities` names it (`native`, `node-pty`). */
+  readonly ptyBackend: string
   readonly commitments: Commitments
   readonly capturedAt: string
   readonly durationMs: number
@@ -81,7 +83,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       arch: process.arch,
       node_version: process.version,
       capture_root: observed.resolved.root,
-      pty_backend: 'node-pty',
+      pty_backend: observed.ptyBackend,
     },
     commitments: observed.commitments,
     disposition: observed.disposition,

@@ -66,6 +66,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   return assembleEvidence({
     resolved,
+    ptyBackend: context.backend.name,
     commitments,
     capturedAt,
     durationMs: Math.round(performance.now() - wallStartMs),

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import module, { createRequire } from 'node:module'
 import { EXIT } from './exit-codes.js'
+import type * as Run from './run.js'
 import { answerWithoutEngine } from './help.js'
 import { installSignalHandlers } from './signals.js'
 
@@ -15,11 +17,15 @@ const answer = answerWithoutEngine(process.argv.slice(2))
 if (answer !== undefined) {
   process.stdout.write(answer)
 } else {
-  void import('./run.js').then(
-    ({ runCli }) => runCli(process.argv.slice(2), signals),
-    (error: unknown) => {
-      process.stderr.write(`rea: internal error: REA could not be loaded: ${String(error)}\n`)
-      process.exitCode = EXIT.internalError
-    },
-  )
+  // Node 22 and later keep a compile cache of their own, outside REA's package (in the temporary directory);
+  // REA never writes into its installed files. Node 20 has none: the bundle is compiled on every run.
+  ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+  try {
+    // The dispatcher and every command are one CommonJS bundle beside this entry (dist/cli/run.cjs).
+    const { runCli } = createRequire(import.meta.url)('./run.cjs') as typeof Run
+    void runCli(process.argv.slice(2), signals)
+  } catch (error) {
+    process.stderr.write(`rea: internal error: REA could not be loaded: ${String(error)}\n`)
+    process.exitCode = EXIT.internalError
+  }
 }

@@ -1,20 +1,24 @@
-import { fileURLToPath } from 'node:url'
 import { startSupervisor } from '../host.js'
 import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '../index.js'
 import type { Command, CommandContext } from './arguments.js'
 import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
-import { loadBundle } from './load-bundle.js'
 import type { SignalCancellation } from './signals.js'
 
 /**
- * Each command is a bundle of its own, loaded only when it runs (`rea capture-process` never loads the MCP SDK or
- * the page builder) and compiled from a code cache (`load-bundle.ts`). The CLI runs only as built: from its
- * sources, the commands are tested through the library they call.
+ * Each command's module is evaluated only when it runs (`rea capture-process` never loads the MCP SDK or the page
+ * builder): built into one bundle with this dispatcher and one copy of the engine, a literal `import()` becomes a
+ * lazily evaluated module. The CLI runs only as built: from its sources, the commands are tested through the
+ * library they call.
  */
-function loadCommand(name: CommandName): { command: Command; saveCache: () => void } {
-  const bundle = loadBundle(fileURLToPath(new URL(`./${name}.cjs`, import.meta.url)))
-  return { command: bundle.exports['command'] as Command, saveCache: bundle.saveCache }
+const COMMANDS: Record<CommandName, () => Promise<{ readonly command: Command }>> = {
+  'capture-process': () => import('./commands/capture-process.js'),
+  'compare-process-captures': () => import('./commands/compare-process-captures.js'),
+  view: () => import('./commands/view.js'),
+  export: () => import('./commands/export.js'),
+  schema: () => import('./commands/schema.js'),
+  capabilities: () => import('./commands/capabilities.js'),
+  mcp: () => import('./commands/mcp.js'),
 }
 
 async function main(argv: string[], context: CommandContext): Promise<number> {
@@ -28,15 +32,11 @@ async function main(argv: string[], context: CommandContext): Promise<number> {
     // Its boot then overlaps the command's loading instead of the capture (src/process/supervisor.ts).
     startSupervisor()
   }
-  const { command, saveCache } = loadCommand(name)
+  const { command } = await COMMANDS[name]()
   // The command loaded synchronously, so a signal that came meanwhile still waits in the event loop: one turn lets
   // its handler run, and a capture cancelled that early then starts nothing.
   await new Promise((resolve) => setImmediate(resolve))
-  try {
-    return await command.run(rest, context)
-  } finally {
-    saveCache()
-  }
+  return await command.run(rest, context)
 }
 
 function reportFailure(error: unknown): number {

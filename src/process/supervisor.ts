@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type * as Esbuild from 'esbuild'
 import { REA_VERSION } from '../version.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
@@ -32,7 +30,6 @@ class Supervisor {
   /** Once a write to a registry failed (a full disk), messages go by the pipe for good. */
   #registryFailed = false
   #identity: StartIdentity | undefined
-  #starting: Promise<void> | undefined
   /** The messages of every capture not yet released, replayed to a replacement supervisor. */
   readonly #live = new Map<string, SupervisorMessage[]>()
 
@@ -62,19 +59,18 @@ class Supervisor {
     }
   }
 
-  /** Starts the supervisor unless it runs or is starting; resolves once it was spawned (or could not be). */
+  /** Starts the supervisor unless it runs; resolves once it was spawned (or could not be). */
   start(): Promise<void> {
-    if (this.#alive()) {
-      return Promise.resolve()
+    if (!this.#alive()) {
+      this.#start()
     }
-    this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
-    return this.#starting
+    return Promise.resolve()
   }
 
-  async #start(): Promise<void> {
-    // Built, the supervisor is found without an await, so it is spawned within `start()`: the CLI's call, made
-    // before it loads the command's bundle synchronously, then starts its boot before that load, not after it.
-    const args = builtSupervisorArguments() ?? (await sourceSupervisorArguments())
+  #start(): void {
+    // Spawned within `start()`, synchronously: the CLI's call, made before the command's module is evaluated,
+    // starts the supervisor's boot before that work, not after it.
+    const args = builtSupervisorArguments()
     if (args === undefined) {
       return
     }
@@ -215,22 +211,24 @@ const HERE = fileURLToPath(import.meta.url)
 const RUNS_FROM_SOURCE = HERE.endsWith('.ts')
 
 let builtArguments: { readonly args: string[] | undefined } | undefined
-let sourceArguments: Promise<string[] | undefined> | undefined
 
-/** How to run the built supervisor: `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, if it is there. */
+/**
+ * How to run the built supervisor: `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, if it is there. From
+ * the sources (REA's own tests), the repository's build in dist/: the package never builds anything at run time;
+ * without a build, captures from the sources run unsupervised.
+ */
 function builtSupervisorArguments(): string[] | undefined {
   builtArguments ??= { args: locateBuiltSupervisor() }
   return builtArguments.args
 }
 
 function locateBuiltSupervisor(): string[] | undefined {
-  if (RUNS_FROM_SOURCE) {
-    return undefined
-  }
-  // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/). The CommonJS build is preferred: it
-  // starts without Node's ESM loader: about 70 ms of CPU instead of 80–95 (perf stat), taken from the core the
-  // first capture's command runs on.
-  for (const directory of [path.dirname(HERE), path.dirname(path.dirname(HERE))]) {
+  // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/); sources in src/process/. The CommonJS
+  // build is preferred: it starts without Node's ESM loader, sparing the core the first capture's command runs on.
+  const directories = RUNS_FROM_SOURCE
+    ? [path.resolve(path.dirname(HERE), '../../dist')]
+    : [path.dirname(HERE), path.dirname(path.dirname(HERE))]
+  for (const directory of directories) {
     for (const name of ['supervisor.cjs', 'supervisor.js']) {
       const script = path.join(directory, name)
       if (existsSync(script)) {
@@ -239,38 +237,4 @@ function locateBuiltSupervisor(): string[] | undefined {
     }
   }
   return undefined
-}
-
-/** When REA runs from its TypeScript sources: the entry bundled on the fly. */
-function sourceSupervisorArguments(): Promise<string[] | undefined> {
-  sourceArguments ??= RUNS_FROM_SOURCE
-    ? bundleFromSource(path.join(path.dirname(HERE), 'supervisor-main.ts')).then((code) => [
-        '--input-type=module',
-        '--eval',
-        code,
-      ])
-    : Promise.resolve(undefined)
-  return sourceArguments
-}
-
-async function bundleFromSource(entry: string): Promise<string> {
-  // esbuild is a build tool of this repository (tsup's and Vite's); only source runs reach this line. Required,
-  // not imported: the CLI's bundles, which hold this function too, run without a module loader
-  // (src/cli/load-bundle.ts).
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild
-  try {
-    const result = await esbuild.build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      minify: true,
-      write: false,
-    })
-    return result.outputFiles[0]?.text ?? ''
-  } finally {
-    // esbuild keeps a service process for later builds; there are none, and it must not outlive a test.
-    await esbuild.stop()
-  }
 }

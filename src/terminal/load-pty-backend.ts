@@ -119,7 +119,7 @@ async function loadNodePtyBackend(): Promise<PtyBackend> {
   let pty: typeof NodePty
   try {
     // node-pty is CommonJS: required, it skips the ESM loader's scan of its exports, and the CLI's CommonJS
-    // bundles (compiled from a V8 code cache, src/cli/load-bundle.ts) hold no dynamic import.
+    // bundle loads it with require, as it does every CommonJS package.
     pty = createRequire(import.meta.url)('node-pty') as typeof NodePty
   } catch (error) {
     throw new ReaError(

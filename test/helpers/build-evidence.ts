@@ -244,7 +244,7 @@ export function buildEvidence(items: readonly JournalItem[], options: BuildOptio
       arch: 'x64',
       node_version: 'v20.0.0',
       capture_root: '/repo',
-      pty_backend: 'node-pty',
+      pty_backend: 'native',
     },
     commitments: {
       scenario: committed({

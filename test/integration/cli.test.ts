@@ -81,8 +81,8 @@ describe('rea capture-process', () => {
     noStackTrace(result.stderr)
   })
 
-  test('starts its supervisor before it loads the capture command, so their start-ups overlap', async () => {
-    // A preload in the CLI's process notes, in order, the supervisor's spawn and the read of the command's bundle.
+  test('starts its supervisor before the capture command loads and reads its scenario, so their start-ups overlap', async () => {
+    // A preload in the CLI's process notes, in order, the supervisor's spawn and the command's open of its scenario.
     const log = path.join(directory, 'start-order.log')
     const hook = path.join(directory, 'start-order.cjs')
     writeFileSync(
@@ -94,9 +94,10 @@ childProcess.spawn = function (file, args, ...rest) {
   if ((args ?? []).some((arg) => String(arg).includes('supervisor'))) note('supervisor spawned')
   return spawn.call(this, file, args, ...rest)
 }
-fs.readFileSync = function (file, ...rest) {
-  if (String(file).endsWith('capture-process.cjs')) note('command loaded')
-  return readFileSync.call(this, file, ...rest)
+const openSync = fs.openSync
+fs.openSync = function (file, ...rest) {
+  if (String(file).endsWith('true.json')) note('scenario opened')
+  return openSync.call(this, file, ...rest)
 }
 `,
     )
@@ -105,7 +106,7 @@ fs.readFileSync = function (file, ...rest) {
       { env: { NODE_OPTIONS: `--require ${hook}` } },
     )
     expect(result.code).toBe(0)
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['supervisor spawned', 'command loaded'])
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['supervisor spawned', 'scenario opened'])
   })
 
   test('rejects a missing scenario file and an output file that is the scenario', async () => {
@@ -411,6 +412,21 @@ describe('rea (other commands)', () => {
       'The environment variable REA_PTY_BACKEND is "fork"; it must be one of auto, native, node-pty (or unset, which is auto).',
     )
   })
+
+  test.for([
+    ['auto', 'native'],
+    ['node-pty', 'node-pty'],
+  ])(
+    'records in host.pty_backend the backend that ran the command (REA_PTY_BACKEND=%s)',
+    async ([value, name]) => {
+      const file = scenarioFile('backend.json', { executable: 'true' })
+      const result = await runCli(['capture-process', file, '--json'], {
+        env: { REA_PTY_BACKEND: value },
+      })
+      expect(result.code, result.stderr).toBe(0)
+      expect(parseEvidenceText(result.stdout).host.pty_backend).toBe(name)
+    },
+  )
 
   test('captures through node-pty when REA_PTY_BACKEND=node-pty', async () => {
     const result = await runCli(['capabilities', '--json'], { env: { REA_PTY_BACKEND: 'node-pty' } })
