@@ -1,11 +1,12 @@
 import type {} from 'expect'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import {
   captureProcess as capture,
   type CaptureProcessOptions,
   type Evidence,
   type ProcessScenarioInput,
+  writeFileAtomicSync,
 } from '../src/index.js'
 import {
   type AssertionRecord,
@@ -95,7 +96,8 @@ function writeSideFile(extension: string, text: string): void {
   }
   mkdirSync(pendingDir, { recursive: true })
   const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}${extension}`
-  writeFileSync(path.join(pendingDir, name), text, { flag: 'wx' })
+  // Renamed into place whole: a worker killed meanwhile leaves no half record for the reporter to reject.
+  writeFileAtomicSync(path.join(pendingDir, name), text)
 }
 
 /**

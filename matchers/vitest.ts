@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
@@ -8,6 +8,7 @@ import {
   type CaptureProcessOptions,
   type Evidence,
   type ProcessScenarioInput,
+  writeFileAtomicSync,
 } from '../src/index.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
@@ -167,7 +168,7 @@ function attach(
 ): void {
   mkdirSync(PAGE_DIRECTORY, { recursive: true })
   const file = path.join(PAGE_DIRECTORY, fileName)
-  writeFileSync(file, content)
+  writeFileAtomicSync(file, content)
   const sent = annotate(message, type, { path: file, contentType })
     .then(
       () => undefined,

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { isReaError, type ReaError } from '../errors.js'
 import { readEvidenceFileSync, serializeEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
+import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
 
 /** What an authority file holds, read before anything is decided. */
 export type AuthorityFile =
@@ -25,11 +26,14 @@ export function readAuthorityFile(file: string): AuthorityFile {
   }
 }
 
-/** Writes an authority as canonical JSON; a failure is returned with the operating system's code, never thrown. */
+/**
+ * Writes an authority as canonical JSON, whole or not at all (a test killed meanwhile leaves the old authority);
+ * a failure is returned with the operating system's code, never thrown.
+ */
 export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
   try {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, serializeEvidence(evidence))
+    writeFileAtomicSync(file, serializeEvidence(evidence))
     return { failure: null }
   } catch (error) {
     return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import {
   canonicalJsonDocument,
   describeSystemError,
@@ -8,6 +7,7 @@ import {
   serializeEvidence,
   type Evidence,
   type OutputInput,
+  writeFileAtomic,
 } from '../index.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const
@@ -57,10 +57,13 @@ export async function emitDocument(text: string, outputPath: string | undefined)
   }
 }
 
-/** Writes the final document to stdout, or to a file; resolves once it is flushed. */
+/**
+ * Writes the final document to stdout, or to a file, whole or not at all (a file is replaced through a temporary
+ * sibling; a FIFO or device is written directly); resolves once it is flushed.
+ */
 export async function writeDocument(text: string, outputPath: string | undefined): Promise<void> {
   if (outputPath !== undefined) {
-    await writeFile(outputPath, text)
+    await writeFileAtomic(outputPath, text)
     return
   }
   await new Promise<void>((resolve, reject) => {
@@ -82,7 +85,7 @@ export async function keepUndeliveredEvidence(
   let saved: string
   try {
     saved = await privateCopyPath('capture.json')
-    await writeFile(saved, serializeEvidence(evidence))
+    await writeFileAtomic(saved, serializeEvidence(evidence))
   } catch (error) {
     return new ReaError(
       'OUTPUT_FAILED',

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { ReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
 import {
   EVIDENCE_FILE_MAX_BYTES,
@@ -6,6 +5,7 @@ import {
   readInputFileSync,
   type InputFileKind,
 } from '../internal/read-input-file.js'
+import { writeFileAtomic } from '../internal/write-file-atomic.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { canonicalJsonDocument } from './canonical-json.js'
 import { commitmentDigestIssues, derivedFactIssues } from './consistency/index.js'
@@ -149,6 +149,7 @@ export function serializeEvidence(evidence: Evidence): string {
   return canonicalJsonDocument(evidence)
 }
 
+/** Writes Evidence as canonical JSON, whole or not at all (see `writeFileAtomic`). */
 export async function writeEvidenceFile(path: string, evidence: Evidence): Promise<void> {
-  await writeFile(path, serializeEvidence(evidence))
+  await writeFileAtomic(path, serializeEvidence(evidence))
 }

@@ -1,4 +1,15 @@
-import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -197,6 +208,34 @@ describe('--output', () => {
     expect(result.stderr).toContain(message)
     expect(existsSync(marker())).toBe(false)
     expect(readFileSync(scenario, 'utf8')).toBe(before)
+  })
+
+  test('refuses a writable file in a folder it cannot write to: the file is replaced through a temporary file there', () => {
+    const folder = path.join(directory, 'read-only-folder')
+    mkdirSync(folder)
+    const output = path.join(folder, 'capture.json')
+    writeFileSync(output, 'old')
+    chmodSync(output, 0o666)
+    chmodSync(folder, 0o555)
+    // Root writes anywhere; without these capabilities, permissions apply as for any user.
+    const caps = '-dac_override,-dac_read_search'
+    const result = spawnSync(
+      'setpriv',
+      [
+        `--bounding-set=${caps}`,
+        `--inh-caps=${caps}`,
+        process.execPath,
+        CLI,
+        'capture-process',
+        touching(),
+      ].concat(['--output', output]),
+      { cwd: directory, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    )
+    chmodSync(folder, 0o755)
+    expect(result.status, result.stderr).toBe(3)
+    expect(result.stderr).toContain(`REA replaces ${output} whole, through a temporary file in that folder`)
+    expect(readFileSync(output, 'utf8')).toBe('old')
+    expect(existsSync(marker())).toBe(false)
   })
 
   test('compare-process-captures refuses an output that is one of its inputs', async () => {
