@@ -175,6 +175,85 @@ describe('events that wait for what the program shows', () => {
   })
 })
 
+describe('skip causes: who ended an event’s chance', () => {
+  const waitsForever = (extra: Partial<ProcessScenarioInput> = {}): ProcessScenarioInput => ({
+    executable: 'bash',
+    arguments: ['-c', 'echo ready; sleep 30'],
+    events: [
+      { type: 'input', data: 'x\r', after: { screen: 'never shown' } },
+      { type: 'input', at_ms: 900, data: 'y\r' },
+    ],
+    ...extra,
+  })
+
+  test('a wait still open at timeout_ms is skipped for the deadline, not blamed on the program', async () => {
+    const [timeout, idle] = await captureAll([
+      waitsForever({ timeout_ms: 1000 }),
+      waitsForever({ idle_timeout_ms: 400 }),
+    ])
+    expect(timeout!.exit.reason).toBe('timeout')
+    expect(timeout!.interactions.map((interaction) => [interaction.cause, interaction.reason])).toEqual([
+      ['deadline', "REA's timeout_ms (1000 ms) ended the run before the event was due"],
+      ['deadline', "REA's timeout_ms (1000 ms) ended the run before the event was due"],
+    ])
+    expect(idle!.exit.reason).toBe('idle_timeout')
+    expect(idle!.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      cause: 'deadline',
+      reason: "REA's idle_timeout_ms (400 ms without output) ended the run before the event was due",
+      wait: { met_at_ms: null },
+    })
+  })
+
+  test('a cancelled capture skips its waiting event as cancelled', async () => {
+    const controller = new AbortController()
+    const evidence = await captureProcess(waitsForever(), {
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.phase === 'running') {
+          controller.abort()
+        }
+      },
+    })
+    expect(evidence.disposition).toBe('cancelled')
+    expect(evidence.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      cause: 'cancelled',
+      reason: 'the capture was cancelled before the event was due',
+    })
+  })
+
+  test('a program that exits first skips the wait as target_exited, its own wait_timed_out as its own', async () => {
+    const [exited, timedOut] = await captureAll([
+      { ...waitsForever(), arguments: ['-c', 'echo bye'] },
+      {
+        ...waitsForever(),
+        events: [{ type: 'input', data: 'x\r', after: { screen: 'never shown', within_ms: 200 } }],
+        timeout_ms: 3000,
+        arguments: ['-c', 'echo ready; sleep 1'],
+      },
+    ])
+    expect(exited!.interactions.map((interaction) => interaction.cause)).toEqual([
+      'target_exited',
+      'target_exited',
+    ])
+    expect(timedOut!.interactions[0]).toMatchObject({ cause: 'wait_timed_out', reason: 'wait_timed_out' })
+  })
+
+  test('two captures whose waits were ended by different hands differ in the interaction dimension', async () => {
+    const [deadline, exited] = await captureAll([
+      waitsForever({ timeout_ms: 1000 }),
+      { ...waitsForever({ timeout_ms: 1000 }), arguments: ['-c', 'echo ready'] },
+    ])
+    const interaction = compareCaptures(deadline!, exited!).dimensions.interaction
+    expect(interaction.differences[0]).toMatchObject({
+      field: 'interactions[event_index=0].reason',
+      authority: 'deadline',
+      reconstruction: 'target_exited',
+    })
+  })
+})
+
 describe('terminal replies', () => {
   test('a program that asks for the cursor position gets a well-formed reply; with answer_queries false it gets none', async () => {
     const [answered, silent] = await captureAll([
