@@ -253,6 +253,23 @@ export class Renderer {
     return lines
   }
 
+  /**
+   * Every visible row as the program drew it: up to its last written cell, spaces the program wrote included
+   * (a prompt `Name? ` keeps its space), cells never written or erased left out. What a screen wait reads.
+   */
+  readDrawnLines(): string[] {
+    if (this.#untouched) {
+      return untouchedScreen(this.#size).lines
+    }
+    const terminal = this.#openTerminal()
+    const buffer = terminal.buffer.active
+    const lines: string[] = []
+    for (let row = 0; row < terminal.rows; row++) {
+      lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '')
+    }
+    return lines
+  }
+
   dispose(): void {
     if (!this.#disposed) {
       this.#disposed = true

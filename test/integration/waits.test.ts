@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import {
   captureProcess,
@@ -173,6 +174,90 @@ describe('events that wait for what the program shows', () => {
     expect(interaction.at_ms).toBeGreaterThanOrEqual(late.at_ms + 500)
     expect(lastScreen(evidence!)).toContain('got ok')
   })
+})
+
+describe('screen waits read the screen as drawn, after the previous event went in', () => {
+  const frameBefore = (evidence: Evidence, eventIndex: number): string[] => {
+    const frame = evidence.terminal.frames.find(
+      (candidate) => candidate.trigger === 'before_event' && candidate.event_index === eventIndex,
+    )
+    return frame?.status === 'retained' ? frame.lines : []
+  }
+
+  test('a prompt that ends in a space is found, as a literal and as a regex anchored at the line end', async () => {
+    const captures = await captureAll(
+      [{ screen: 'Name? ' }, { screen_regex: 'Name\\? $' }].map((after) => ({
+        executable: program('delayed-prompt.mjs'),
+        arguments: ['--delay', '100'],
+        events: [{ type: 'input', data: 'Ada\r', after: { ...after, within_ms: 5000 } }],
+        timeout_ms: 10_000,
+      })),
+    )
+    for (const evidence of captures) {
+      expect(evidence.interactions[0]).toMatchObject({ outcome: 'dispatched' })
+      expect(lastScreen(evidence)).toEqual(['Name? Ada', 'Hello, Ada!'])
+    }
+  })
+
+  test('the page an input is about to replace does not meet the next wait: the key goes in on page 2', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('pager.mjs'),
+        arguments: ['--redraw-ms', '300'],
+        events: [
+          { type: 'input', data: ' ', after: { screen: '-- More --' } },
+          { type: 'input', data: 'q', after: { screen: '-- More --' } },
+        ],
+      },
+    ])
+    expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual([
+      'dispatched',
+      'dispatched',
+    ])
+    expect(frameBefore(evidence!, 1)[0]).toBe('page 2 line 1')
+    expect(lastScreen(evidence!)).toContain('read on page 2')
+  })
+
+  test('gone waits until the text has left the screen (a mode line after Escape)', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('mode-line.mjs'),
+        arguments: ['--redraw-ms', '300'],
+        events: [
+          { type: 'input', keys: ['Escape'], after: { screen: '-- INSERT --' } },
+          { type: 'input', data: 'x', after: { gone: '-- INSERT --', within_ms: 10_000 } },
+        ],
+      },
+    ])
+    expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual([
+      'dispatched',
+      'dispatched',
+    ])
+    expect(frameBefore(evidence!, 1).join('\n')).not.toContain('-- INSERT --')
+    expect(lastScreen(evidence!)).toContain('read 78 in normal mode')
+  })
+})
+
+const vim = spawnSync('vim', ['--version']).status === 0
+
+test.skipIf(!vim)('real vim: Escape leaves insert mode, and gone sees its mode line go', async () => {
+  const [evidence] = await captureAll([
+    {
+      executable: 'vim',
+      arguments: ['-u', 'NONE', '-N', '-i', 'NONE', '-n'],
+      events: [
+        { type: 'input', data: 'i', after: { screen: '~' } },
+        { type: 'input', data: 'hello', after: { screen: '-- INSERT --' } },
+        { type: 'input', keys: ['Escape'], after: { screen: 'hello' } },
+        { type: 'input', data: ':q!\r', after: { gone: '-- INSERT --', within_ms: 10_000 } },
+      ],
+      timeout_ms: 30_000,
+    },
+  ])
+  expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual(
+    Array.from({ length: 4 }, () => 'dispatched'),
+  )
+  expect(evidence!.exit.code).toBe(0)
 })
 
 describe('skip causes: who ended an event’s chance', () => {
