@@ -14,7 +14,7 @@ import {
   type TestFileRun,
   type UpdateMode,
 } from '../src/host.js'
-import { escapeControlCharacters } from '../src/index.js'
+import { escapeControlCharacters, showName } from '../src/index.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'
@@ -188,7 +188,7 @@ export function consoleSummary(
     const where = relativePosix(root, record.location?.file ?? record.test_file)
     const line = record.location === null ? '' : `:${record.location.line}`
     lines.push(
-      `  ${pc.red('✗')} ${e(`${where}${line}`)} ${pc.bold(e(record.test_name))}: ${e(failureHeadline(record))}`,
+      `  ${pc.red('✗')} ${showName(where)}${line} ${pc.bold(showName(record.test_name))}: ${e(failureHeadline(record))}`,
     )
   }
   if (model.obsolete.length > 0) {

@@ -2,6 +2,7 @@ import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
 import { isReaError, type ReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
+import { checkpointScreensText } from '../evidence/screen-text.js'
 import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
@@ -49,7 +50,10 @@ export interface CaptureMatchResult {
   readonly received: Evidence | null
   /** The authority when it was given as an Evidence object (file authorities are in authorityPath). */
   readonly authorityEvidence: Evidence | null
-  /** The normalized terminal texts, for the runner's own diff view. */
+  /**
+   * Both captures' checkpoint screens as text, for the runner's own diff view: rendered rows, never the escape
+   * sequences that drew them (printed raw, those erase and move lines of the diff on the developer's terminal).
+   */
   readonly actual?: string
   readonly expected?: string
 }
@@ -127,7 +131,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     count: countOf(decision, fromFile),
     // The runner's own diff view, for failures that compared two captures.
     ...((decision.kind === 'mismatch' || decision.kind === 'not_different') && authority !== null
-      ? { actual: terminalText(evidence), expected: terminalText(authority) }
+      ? { actual: checkpointScreensText(evidence), expected: checkpointScreensText(authority) }
       : {}),
   })
 }
@@ -188,8 +192,4 @@ function readEvidence(value: unknown, source: string): { evidence: Evidence } | 
     }
     throw error
   }
-}
-
-function terminalText(evidence: Evidence): string {
-  return evidence.terminal.chunks.map((chunk) => chunk.data).join('')
 }

@@ -2,7 +2,7 @@ import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import { formatReaError, type ReaError, type ReaIssue } from '../errors.js'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
@@ -37,7 +37,7 @@ export const invalidMatcherOptions = (call: string, issues: readonly ReaIssue[])
   ].join('\n')
 
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
-  `expect(capture).toMatchCapture(): the authority ${escapeControlCharacters(shown)} could not be ${verb} (${code}).`
+  `expect(capture).toMatchCapture(): the authority ${showName(shown)} could not be ${verb} (${code}).`
 
 /**
  * The message for a decision; `write` decisions are described once the file was written. Test and authority
@@ -45,7 +45,7 @@ export const authorityWriteFailed = (shown: string, verb: string, code: string):
  */
 export function captureMessage(decision: CaptureDecision, context: MessageContext): string {
   const { name, updateCommand } = context
-  const shown = escapeControlCharacters(context.shown)
+  const shown = showName(context.shown)
   const details = (comparison: Comparison): string =>
     formatComparison(comparison, { color: context.color }).trimEnd()
   switch (decision.kind) {
@@ -115,7 +115,7 @@ export const traceInputInvalid = (isNot: boolean, error: ReaError): string =>
 
 /** One obsolete authority for people: its path under the root and, for a deleted test file, that. */
 export function describeObsolete(entry: ObsoleteAuthority, root: string): string {
-  return `${escapeControlCharacters(relativePosix(root, entry.file))}${entry.reason === 'test_file_deleted' ? ' (its test file is gone)' : ''}`
+  return `${showName(relativePosix(root, entry.file))}${entry.reason === 'test_file_deleted' ? ' (its test file is gone)' : ''}`
 }
 
 /** Why a CI run fails on obsolete authorities, with each file and how to remove them. */
@@ -139,6 +139,6 @@ export const reporterNeededForObsolete = (
   reporter: string,
   root: string,
 ): string =>
-  `rea: ${relativePosix(root, testPath)}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
+  `rea: ${showName(relativePosix(root, testPath))}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
   `${count === 1 ? 'was' : 'were'} not used by this run. Obsolete authorities are found and removed only with ` +
   `${reporter} in your reporters (docs/authority-files.md#obsolete-authority-files).`

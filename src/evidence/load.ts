@@ -5,6 +5,7 @@ import {
   readInputFileSync,
   type InputFileKind,
 } from '../internal/read-input-file.js'
+import { showName } from '../internal/escape-controls.js'
 import { writeFileAtomic } from '../internal/write-file-atomic.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { canonicalJsonDocument } from './canonical-json.js'
@@ -136,12 +137,12 @@ const EVIDENCE_FILE: InputFileKind = {
 
 /** Reads and validates an Evidence file; only a regular file within the size limit is read. */
 export async function readEvidenceFile(path: string): Promise<Evidence> {
-  return parseEvidenceText(await readInputFile(path, EVIDENCE_FILE), path)
+  return parseEvidenceText(await readInputFile(path, EVIDENCE_FILE), showName(path))
 }
 
 /** The same as {@link readEvidenceFile}, for synchronous callers such as matchers. */
 export function readEvidenceFileSync(path: string): Evidence {
-  return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), path)
+  return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), showName(path))
 }
 
 /** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */

@@ -1,6 +1,7 @@
 import pc from 'picocolors'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from './schema.js'
+import { lastScreen, screenBox } from './screen-text.js'
 
 export interface SummaryOptions {
   /** Colour the text (picocolors also honours NO_COLOR and FORCE_COLOR). Default: whether colours are supported. */
@@ -41,33 +42,12 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
   for (const unknown of evidence.residual_unknowns) {
     lines.push(row(c, 'unknown', escapeControlCharacters(`${unknown.dimension}: ${unknown.detail}`)))
   }
-  const frame = evidence.terminal.frames.findLast((entry) => entry.status === 'retained')
-  if (frame?.status === 'retained') {
-    // Rendered rows hold no escape sequences, but a program can still put other control characters there.
-    const visible = frame.lines.map(escapeControlCharacters)
-    while (visible.length > 0 && visible.at(-1) === '') {
-      visible.pop()
-    }
-    const width = Math.max(0, ...visible.map(codePointLength))
-    lines.push(
-      c.dim(`${frame.trigger} screen (${frame.columns}×${frame.rows}, blank rows at the end not shown):`),
-    )
-    lines.push(c.dim(`╭${'─'.repeat(width)}╮`))
-    for (const line of visible) {
-      lines.push(`${c.dim('│')}${line}${' '.repeat(width - codePointLength(line))}${c.dim('│')}`)
-    }
-    lines.push(c.dim(`╰${'─'.repeat(width)}╯`))
+  const frame = lastScreen(evidence)
+  if (frame !== null) {
+    // Rendered rows hold no escape sequences, but a program can still put other invisible characters there.
+    lines.push(...screenBox(frame, `${frame.trigger} screen`, c))
   }
   return `${lines.join('\n')}\n`
-}
-
-/** Good enough to pad a box for people; wide and combining characters may misalign it slightly. */
-function codePointLength(text: string): number {
-  let length = 0
-  for (const _ of text) {
-    length++
-  }
-  return length
 }
 
 function row(c: ReturnType<typeof pc.createColors>, label: string, text: string): string {
