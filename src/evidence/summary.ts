@@ -1,6 +1,7 @@
 import pc from 'picocolors'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from './schema.js'
+import { describeInteractions } from './describe-run.js'
 import { lastScreen, screenBox } from './screen-text.js'
 
 export interface SummaryOptions {
@@ -8,7 +9,10 @@ export interface SummaryOptions {
   readonly color?: boolean
 }
 
-/** A few lines for people: what ran, how it ended, what was kept and dropped, and the final screen. */
+/**
+ * A few lines for people: what ran, how it ended, what became of each event (and the cause of each skip), what
+ * was kept and dropped, and the final screen.
+ */
 export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = {}): string {
   const c = pc.createColors(options.color ?? pc.isColorSupported)
   const executable = evidence.commitments.executable.value
@@ -25,6 +29,10 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
   const lines = [
     `${c.bold('REA capture')} ${escapeControlCharacters([executable.executable, ...executable.arguments].map(quoteArgument).join(' '))}`,
     row(c, 'outcome', `${outcome} (${evidence.disposition}) after ${evidence.duration_ms} ms`),
+    // What became of each event, and who ended a skipped one's chance: "signal 9 (timeout)" alone hides a wait.
+    ...describeInteractions(evidence).map((line, index) =>
+      row(c, index === 0 ? 'events' : '', escapeControlCharacters(line)),
+    ),
     row(
       c,
       'terminal',

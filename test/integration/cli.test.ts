@@ -63,6 +63,20 @@ describe('rea capture-process', () => {
     const summary = await runCli(['capture-process', file, '--format', 'summary'], { cwd: directory })
     expect(summary.stdout).toContain('REA capture echo hello')
     expect(summary.stdout).toContain('│hello│')
+    // Each event's outcome, a dispatch and a skip with its cause.
+    const waited = scenarioFile('waited.json', {
+      executable: 'bash',
+      arguments: ['-c', 'read -r line; echo "got $line"; sleep 30'],
+      events: [
+        { type: 'input', data: 'hi\r', after: { output: 'never', within_ms: 200 } },
+        { type: 'input', data: 'yo\r', after: { screen: 'never shown' } },
+      ],
+      timeout_ms: 1500,
+    })
+    const events = await runCli(['capture-process', waited, '--format', 'summary'], { cwd: directory })
+    expect(events.stdout).toMatch(
+      /events {4}0 input skipped at [\d,]+ ms: wait_timed_out \[wait_timed_out\] \(waited for output "never", never met\)\n {12}1 input skipped at [\d,]+ ms: REA's timeout_ms \(1500 ms\) ended the run before the event was due \[deadline\] \(waited for screen "never shown", never met\)/,
+    )
   })
 
   test('writes the document to --output and leaves stdout empty', async () => {
