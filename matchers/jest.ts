@@ -17,6 +17,7 @@ import {
 import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
+import { RunnerDeadline } from './runner-deadline.js'
 import { countJestSnapshot } from './snapshot-summary.js'
 
 /**
@@ -167,18 +168,56 @@ globals.afterAll(async () => {
   }
 })
 
+/** The running test's function: when it started and Jest's timeout for it, as jest-circus announces them. */
+let testFunction: { readonly startMs: number; readonly timeoutMs: number | undefined } | undefined
+
 /**
- * `captureProcess` for Jest tests: the capture root is Jest's rootDir, and a capture still running when its
- * test ends is cancelled and waited for, so no process outlives the test.
+ * jest-circus keeps its event handlers in a registered global array; a handler added here learns when each test
+ * function starts (Jest's timeout starts with it) and which timeout applies (the test's own, else the
+ * configured one). Under another runner (jest-jasmine2) there is no such array and no deadline.
+ */
+function watchTestFunctions(): void {
+  const handlers = (globalThis as Record<symbol, unknown>)[Symbol.for('EVENT_HANDLERS')]
+  if (!Array.isArray(handlers)) {
+    return
+  }
+  handlers.push((event: { name?: string; test?: { timeout?: number } }, state: { testTimeout?: number }) => {
+    if (event.name === 'test_fn_start') {
+      testFunction = { startMs: performance.now(), timeoutMs: event.test?.timeout || state.testTimeout }
+    } else if (event.name === 'test_done') {
+      testFunction = undefined
+    }
+  })
+}
+watchTestFunctions()
+
+/**
+ * `captureProcess` for Jest tests: the capture root is Jest's rootDir; a capture still running shortly before
+ * its test's timeout is ended, and rejects with REA's account of what it waited for (instead of Jest's bare
+ * "Exceeded timeout"); one still running when its test ends is cancelled and waited for, so no process outlives
+ * the test.
  */
 export function captureProcess(
   scenario: ProcessScenarioInput,
   options: Omit<CaptureProcessOptions, 'root'> = {},
 ): Promise<Evidence> {
   const controller = new AbortController()
-  const signal =
-    options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal])
+  const beforeTimeout = new RunnerDeadline(
+    'Jest',
+    testFunction?.startMs ?? performance.now(),
+    testFunction?.timeoutMs,
+  ).signal()
+  const signal = AbortSignal.any([
+    controller.signal,
+    beforeTimeout.signal,
+    ...(options.signal === undefined ? [] : [options.signal]),
+  ])
   const running = capture(scenario, { ...options, root: jestRoot(), signal })
+    .finally(() => beforeTimeout.dispose())
+    .then((evidence) => {
+      beforeTimeout.failIfEnded(evidence)
+      return evidence
+    })
   const entry = { controller, settled: running.catch(() => undefined) }
   pending.add(entry)
   void entry.settled.finally(() => pending.delete(entry))

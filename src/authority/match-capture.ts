@@ -29,6 +29,8 @@ export interface CaptureMatchRequest {
   readonly isNot: boolean
   /** How timing values count (the assertion's option, the project's, or MATCHER_TIMING_DEFAULT). */
   readonly timing: TimingPolicy
+  /** Record an authority from a run that did not go as its scenario expects (`recordUnfinished`). */
+  readonly recordUnfinished?: boolean
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
   readonly updateCommand: string
   /** Paths in messages are shown relative to this folder. */
@@ -107,6 +109,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     isNot: request.isNot,
     updateMode: request.updateMode,
     timing: request.timing,
+    recordUnfinished: request.recordUnfinished ?? false,
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }
@@ -123,6 +126,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     fromFile,
     updateCommand: request.updateCommand,
     color: request.color,
+    received: evidence,
   })
   const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
   return result(satisfies(decision), message, {
@@ -145,6 +149,7 @@ function satisfies(decision: CaptureDecision): boolean {
       return true
     case 'missing_under_not':
     case 'missing_not_written':
+    case 'unfinished':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':
@@ -164,6 +169,7 @@ function countOf(decision: CaptureDecision, fromFile: boolean): SnapshotCount | 
     case 'equivalent':
       return 'matched'
     case 'missing_not_written':
+    case 'unfinished':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':

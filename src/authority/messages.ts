@@ -2,7 +2,10 @@ import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import { formatReaError, type ReaError, type ReaIssue } from '../errors.js'
-import { showName } from '../internal/escape-controls.js'
+import { describeFlaw } from '../evidence/describe-run.js'
+import type { Evidence } from '../evidence/schema.js'
+import { lastScreen, screenBox } from '../evidence/screen-text.js'
+import { escapeControlCharacters, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
@@ -19,6 +22,8 @@ export interface MessageContext {
   readonly fromFile: boolean
   readonly updateCommand: string
   readonly color: boolean
+  /** The capture under test, for what a refused write shows of it. */
+  readonly received: Evidence
 }
 
 export const receivedNotEvidence = (name: string, error: ReaError): string =>
@@ -51,6 +56,8 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
   switch (decision.kind) {
     case 'write':
       return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
+    case 'unfinished':
+      return unfinishedMessage(decision, shown, context)
     case 'missing_under_not':
       return `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`
     case 'missing_not_written':
@@ -90,6 +97,25 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
       )
     }
   }
+}
+
+/**
+ * Why an authority was not written from this capture: each flaw on a line (the wait that never came, with what
+ * it waited for and since when; a cancellation; an unexpected deadline), the last screen, and how to go on.
+ */
+function unfinishedMessage(
+  decision: Extract<CaptureDecision, { kind: 'unfinished' }>,
+  shown: string,
+  context: MessageContext,
+): string {
+  const screen = lastScreen(context.received)
+  return [
+    `expect(capture).${context.name}(): the authority ${shown} was not ${decision.write === 'new' ? 'written' : 'rewritten'}: this capture did not run as its scenario expects, so it cannot stand as the authority.`,
+    ...decision.flaws.map((flaw) => `  - ${escapeControlCharacters(describeFlaw(flaw))}`),
+    ...(screen === null ? ['No screen was rendered.'] : screenBox(screen, 'Last screen')),
+    'Fix the scenario or the program and run the test again. To record such a run on purpose, pass ' +
+      '{ recordUnfinished: true } to toMatchCapture or configureRea (docs/authority-files.md#unfinished-runs).',
+  ].join('\n')
 }
 
 /** `toSatisfyTrace`'s messages: the verdict in words, then the formatted result. */

@@ -163,10 +163,12 @@ describe('options', () => {
     const bad = matchers.toMatchCapture.call(state(undefined), capture, capture, {
       timing: { tolerance_ms: 5, ratio: 4 },
       timeing: 1,
+      recordUnfinished: 'yes',
     })
     expect(bad.pass).toBe(false)
     expect(bad.message()).toContain('options.timing.ratio: must be a number from 0 to 1')
-    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing)')
+    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing, recordUnfinished)')
+    expect(bad.message()).toContain('options.recordUnfinished: must be true or false: got string')
     const trace = matchers.toSatisfyTrace.call(state(undefined), capture, {}, { timing: 'fast' })
     expect(trace.message()).toContain('toSatisfyTrace(spec, options): the options are not valid')
     expect(() => configureRea({ timing: 'slow' as 'strict' })).toThrow(
