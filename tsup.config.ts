@@ -8,7 +8,9 @@ const shared: Options = {
   // `npm run build` empties dist/ first: the builds below write to it side by side, so none cleans.
   clean: false,
   target: 'node20',
-  sourcemap: true,
+  // No source maps in the package: they name the TypeScript sources, which it does not ship, so a stack mapped
+  // through them (Jest maps frames of files it transforms) pointed into files a user cannot open.
+  sourcemap: false,
   splitting: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals', 'esbuild'],
   // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.

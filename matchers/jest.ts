@@ -18,7 +18,7 @@ import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import { RunnerDeadline } from './runner-deadline.js'
-import { countJestSnapshot } from './snapshot-summary.js'
+import { JestSnapshotCounts } from './snapshot-summary.js'
 
 /**
  * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
@@ -125,6 +125,7 @@ function writeUsedAuthorities(): void {
 const counter = new AssertionCounter()
 const entries = new AssertionCounter()
 const used = new UsedAuthorities()
+const snapshotCounts = new JestSnapshotCounts()
 globals.expect.extend(
   createMatchers(
     {
@@ -133,7 +134,7 @@ globals.expect.extend(
       project: () => '',
       recording: () => (process.env[REPORT_PENDING_ENV] ?? '') !== '',
       record: (_, record) => writeRecord(record),
-      countSnapshot: countJestSnapshot,
+      countSnapshot: (state, count) => snapshotCounts.count(state, count),
     },
     counter,
     entries,
@@ -174,7 +175,8 @@ let testFunction: { readonly startMs: number; readonly timeoutMs: number | undef
 /**
  * jest-circus keeps its event handlers in a registered global array; a handler added here learns when each test
  * function starts (Jest's timeout starts with it) and which timeout applies (the test's own, else the
- * configured one). Under another runner (jest-jasmine2) there is no such array and no deadline.
+ * configured one), and when a test is retried (what its failed attempt counted in the snapshot summary is taken
+ * back). Under another runner (jest-jasmine2) there is no such array: no deadline, and no retries to undo.
  */
 function watchTestFunctions(): void {
   const handlers = (globalThis as Record<symbol, unknown>)[Symbol.for('EVENT_HANDLERS')]
@@ -182,7 +184,10 @@ function watchTestFunctions(): void {
     return
   }
   handlers.push((event: { name?: string; test?: { timeout?: number } }, state: { testTimeout?: number }) => {
-    if (event.name === 'test_fn_start') {
+    if (event.name === 'test_retry') {
+      snapshotCounts.retryAttempt(event.test)
+    } else if (event.name === 'test_fn_start') {
+      snapshotCounts.testStarted(event.test)
       testFunction = { startMs: performance.now(), timeoutMs: event.test?.timeout || state.testTimeout }
     } else if (event.name === 'test_done') {
       testFunction = undefined
