@@ -9,7 +9,9 @@ const shared: Options = {
   // Keep `node:tty` as written: a bare `tty` is resolved as a file by some loaders (Vite's SSR transform turned it
   // into `<root>/tty` for a project whose path happened to hash a certain way), while `node:` is unambiguous.
   removeNodeProtocol: false,
-  sourcemap: true,
+  // No source maps in the package: they name the TypeScript sources, which it does not ship, so a stack mapped
+  // through them (Jest maps frames of files it transforms) pointed into files a user cannot open.
+  sourcemap: false,
   splitting: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
   // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.

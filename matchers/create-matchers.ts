@@ -160,6 +160,11 @@ function timingOf(options: MatcherOptions | undefined) {
   return options?.timing ?? projectOptions().timing ?? MATCHER_TIMING_DEFAULT
 }
 
+/** Whether an unfinished run may be recorded: the assertion's option, else the project's, else no. */
+function recordUnfinishedOf(options: MatcherOptions | undefined): boolean {
+  return options?.recordUnfinished ?? projectOptions().recordUnfinished ?? false
+}
+
 function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
   return (
     value === undefined ||
@@ -296,6 +301,7 @@ export function createMatchers(
         root: adapter.root(),
         color: pc.isColorSupported,
         timing: timingOf(options as MatcherOptions | undefined),
+        recordUnfinished: recordUnfinishedOf(options as MatcherOptions | undefined),
       })
       if (result.authorityPath !== null) {
         used.add(testPath, result.authorityPath)

@@ -1,5 +1,5 @@
 import type {} from 'expect'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import {
   captureProcess as capture,
@@ -7,6 +7,7 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
+  writeFileAtomicSync,
 } from '../src/index.js'
 import {
   type AssertionRecord,
@@ -19,8 +20,9 @@ import {
 import type { MatcherOptions } from '../src/index.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
-import { countJestSnapshot } from './snapshot-summary.js'
 import { projectOptions } from './project-options.js'
+import { RunnerDeadline } from './runner-deadline.js'
+import { JestSnapshotCounts } from './snapshot-summary.js'
 
 /**
  * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
@@ -99,7 +101,8 @@ function writeSideFile(extension: string, text: string): void {
   }
   mkdirSync(pendingDir, { recursive: true })
   const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}${extension}`
-  writeFileSync(path.join(pendingDir, name), text, { flag: 'wx' })
+  // Renamed into place whole: a worker killed meanwhile leaves no half record for the reporter to reject.
+  writeFileAtomicSync(path.join(pendingDir, name), text)
 }
 
 /**
@@ -126,6 +129,7 @@ function writeUsedAuthorities(): void {
 const counter = new AssertionCounter()
 const entries = new AssertionCounter()
 const used = new UsedAuthorities()
+const snapshotCounts = new JestSnapshotCounts()
 globals.expect.extend(
   createMatchers(
     {
@@ -134,7 +138,7 @@ globals.expect.extend(
       project: () => '',
       recording: () => (process.env[REPORT_PENDING_ENV] ?? '') !== '',
       record: (_, record) => writeRecord(record),
-      countSnapshot: countJestSnapshot,
+      countSnapshot: (state, count) => snapshotCounts.count(state, count),
     },
     counter,
     entries,
@@ -225,22 +229,64 @@ globals.afterAll(async () => {
   }
 })
 
+/** The running test's function: when it started and Jest's timeout for it, as jest-circus announces them. */
+let testFunction: { readonly startMs: number; readonly timeoutMs: number | undefined } | undefined
+
 /**
- * `captureProcess` for Jest tests: the capture root is Jest's rootDir, and a capture still running when its
- * test ends is cancelled and waited for, so no process outlives the test.
+ * jest-circus keeps its event handlers in a registered global array; a handler added here learns when each test
+ * function starts (Jest's timeout starts with it) and which timeout applies (the test's own, else the
+ * configured one), and when a test is retried (what its failed attempt counted in the snapshot summary is taken
+ * back). Under another runner (jest-jasmine2) there is no such array: no deadline, and no retries to undo.
+ */
+function watchTestFunctions(): void {
+  const handlers = (globalThis as Record<symbol, unknown>)[Symbol.for('EVENT_HANDLERS')]
+  if (!Array.isArray(handlers)) {
+    return
+  }
+  handlers.push((event: { name?: string; test?: { timeout?: number } }, state: { testTimeout?: number }) => {
+    if (event.name === 'test_retry') {
+      snapshotCounts.retryAttempt(event.test)
+    } else if (event.name === 'test_fn_start') {
+      snapshotCounts.testStarted(event.test)
+      testFunction = { startMs: performance.now(), timeoutMs: event.test?.timeout || state.testTimeout }
+    } else if (event.name === 'test_done') {
+      testFunction = undefined
+    }
+  })
+}
+watchTestFunctions()
+
+/**
+ * `captureProcess` for Jest tests: the capture root is Jest's rootDir; a capture still running shortly before
+ * its test's timeout is ended, and rejects with REA's account of what it waited for (instead of Jest's bare
+ * "Exceeded timeout"); one still running when its test ends is cancelled and waited for, so no process outlives
+ * the test.
  */
 export function captureProcess(
   scenario: ProcessScenarioInput,
   options: Omit<CaptureProcessOptions, 'root'> = {},
 ): Promise<Evidence> {
   const controller = new AbortController()
-  const signal =
-    options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal])
+  const beforeTimeout = new RunnerDeadline(
+    'Jest',
+    testFunction?.startMs ?? performance.now(),
+    testFunction?.timeoutMs,
+  ).signal()
+  const signal = AbortSignal.any([
+    controller.signal,
+    beforeTimeout.signal,
+    ...(options.signal === undefined ? [] : [options.signal]),
+  ])
   const running = capture(withTestDefaults(scenario, projectOptions()), {
     ...options,
     root: jestRoot(),
     signal,
   })
+    .finally(() => beforeTimeout.dispose())
+    .then((evidence) => {
+      beforeTimeout.failIfEnded(evidence)
+      return evidence
+    })
   const entry = { controller, settled: running.catch(() => undefined) }
   pending.add(entry)
   void entry.settled.finally(() => pending.delete(entry))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
@@ -9,6 +9,7 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
+  writeFileAtomicSync,
 } from '../src/index.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
@@ -32,6 +33,7 @@ import {
   UsedAuthorities,
 } from './create-matchers.js'
 import type { MatcherOptions } from '../src/index.js'
+import { RunnerDeadline } from './runner-deadline.js'
 import { countVitestSnapshot } from './snapshot-summary.js'
 import { projectOptions } from './project-options.js'
 
@@ -123,8 +125,14 @@ function annotateFailure(
   record: AssertionRecord,
   captures: AssertionCaptures,
 ): void {
-  const context = (state.task as { context?: Partial<AnnotatingContext> } | undefined)?.context
+  const task = state.task as { context?: Partial<AnnotatingContext>; result?: { state?: string } } | undefined
+  const context = task?.context
   if (process.env[ANNOTATE_ENV] === '0' || typeof context?.annotate !== 'function') {
+    return
+  }
+  // An assertion that runs after its test has ended (the test timed out, its code went on) can no longer
+  // annotate it: Vitest would refuse, and the warning would only add noise under the test's own failure.
+  if (task?.result?.state !== undefined && task.result.state !== 'run') {
     return
   }
   const annotate = context.annotate.bind(context)
@@ -170,7 +178,7 @@ function attach(
 ): void {
   mkdirSync(PAGE_DIRECTORY, { recursive: true })
   const file = path.join(PAGE_DIRECTORY, fileName)
-  writeFileSync(file, content)
+  writeFileAtomicSync(file, content)
   const sent = annotate(message, type, { path: file, contentType })
     .then(
       () => undefined,
@@ -283,8 +291,9 @@ export type BoundCaptureProcess = (
 
 /**
  * `test` with a `captureProcess` fixture: captures run with the runner's root as capture root (so committed
- * authority files compare in any clone), are cancelled through the test's signal when it times out or the run
- * is aborted, and are awaited before the test ends, so no process outlives its test.
+ * authority files compare in any clone), are ended shortly before the test's timeout (the capture then rejects
+ * with REA's account of what it waited for: see `RunnerDeadline`), are cancelled through the test's signal when
+ * the run is aborted, and are awaited before the test ends, so no process outlives its test.
  *
  * @example
  * import { test, expect } from 'rea/vitest'
@@ -296,18 +305,29 @@ export const test = baseTest.extend<{ captureProcess: BoundCaptureProcess }>({
   captureProcess: async ({ task, signal }, use) => {
     const pending = new Set<Promise<unknown>>()
     const cancel = new AbortController()
+    // Vitest's timeout for this test started a moment ago, with the fixtures: captures end before it does.
+    const runnerDeadline = new RunnerDeadline('Vitest', performance.now(), task.timeout)
     const bound: BoundCaptureProcess = (scenario, options = {}) => {
-      const signals = [signal, cancel.signal, ...(options.signal === undefined ? [] : [options.signal])]
+      const beforeTimeout = runnerDeadline.signal()
+      const signals = [
+        signal,
+        cancel.signal,
+        beforeTimeout.signal,
+        ...(options.signal === undefined ? [] : [options.signal]),
+      ]
       const running = capture(withTestDefaults(scenario, projectOptions()), {
         ...options,
         root: vitestRoot(),
         signal: AbortSignal.any(signals),
-      }).then((evidence) => {
-        const meta = task.meta as { rea?: { captures: { identity_digest: string }[] } }
-        meta.rea ??= { captures: [] }
-        meta.rea.captures.push({ identity_digest: evidence.identity_digest })
-        return evidence
       })
+        .finally(() => beforeTimeout.dispose())
+        .then((evidence) => {
+          const meta = task.meta as { rea?: { captures: { identity_digest: string }[] } }
+          meta.rea ??= { captures: [] }
+          meta.rea.captures.push({ identity_digest: evidence.identity_digest })
+          beforeTimeout.failIfEnded(evidence)
+          return evidence
+        })
       const settled = running.catch(() => undefined)
       pending.add(settled)
       void settled.finally(() => pending.delete(settled))

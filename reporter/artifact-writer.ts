@@ -1,15 +1,6 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { canonicalJsonDocument, REA_VERSION } from '../src/index.js'
+import { canonicalJsonDocument, REA_VERSION, writeFileAtomicSync } from '../src/index.js'
 import {
   failureHeadline,
   relativePosix,
@@ -72,7 +63,7 @@ export function resetReportFolder(outputDir: string, warn: (message: string) => 
     }
   }
   mkdirSync(outputDir, { recursive: true })
-  writeFileSync(
+  writeFileAtomicSync(
     path.join(outputDir, REPORT_MARKER),
     'Written by REA process capture’s reporter; replaced on every run.\n',
   )
@@ -122,7 +113,8 @@ export function writeReport(
   const write = (relative: string, text: string): void => {
     const file = path.join(options.outputDir, ...relative.split('/'))
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, text)
+    // Whole or not at all: a run killed while writing leaves no half file for CI to upload.
+    writeFileAtomicSync(file, text)
   }
   for (const entry of model.entries) {
     const record = entry.record

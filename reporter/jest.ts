@@ -16,6 +16,7 @@ import {
   guarded,
   reporterWarning,
   finishRunReport,
+  configuresJUnitReporter,
   resolveReporterOptions,
   type ReaReporterOptions,
   type ResolvedReporterOptions,
@@ -49,6 +50,7 @@ interface JestGlobalConfig {
   readonly changedSince?: string
   readonly lastCommit?: boolean
   readonly watch?: boolean
+  readonly reporters?: readonly unknown[]
 }
 
 /** Every test file of the project runs: no shard, no path pattern, no changed-only or failed-only run. */
@@ -92,7 +94,12 @@ export default class ReaJestReporter {
     this.#root = globalConfig?.rootDir ?? process.cwd()
     this.#globalConfig = globalConfig
     this.#guard('constructor', () => {
-      this.#options = resolveReporterOptions(reporterOptions, this.#root, (message) => this.#warn(message))
+      this.#options = resolveReporterOptions(
+        reporterOptions,
+        this.#root,
+        (message) => this.#warn(message),
+        configuresJUnitReporter(globalConfig?.reporters),
+      )
       this.#pendingDir = path.join(this.#options.outputDir, PENDING_DIRECTORY)
       // Set before Jest starts its workers, which inherit the environment.
       announceReport(this.#options.outputDir, this.#root, this.#options.junitAttachments, this.#pendingDir)

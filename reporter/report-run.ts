@@ -14,7 +14,7 @@ import {
   type TestFileRun,
   type UpdateMode,
 } from '../src/host.js'
-import { escapeControlCharacters } from '../src/index.js'
+import { escapeControlCharacters, showName } from '../src/index.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'
@@ -41,7 +41,9 @@ export const reporterOptionsSchema = z.strictObject({
   junitAttachments: z
     .enum(['failures', 'all', 'off'])
     .optional()
-    .describe('Print [[ATTACHMENT|path]] lines into the test output for JUnit reporters. Default failures.'),
+    .describe(
+      'Print [[ATTACHMENT|path]] lines into the test output for JUnit reporters. Default failures when a JUnit reporter is configured, else off.',
+    ),
 })
 export type ReaReporterOptions = z.input<typeof reporterOptionsSchema>
 
@@ -53,11 +55,34 @@ export interface ResolvedReporterOptions {
   readonly junitAttachments: 'failures' | 'all' | 'off'
 }
 
-/** Bad options become a warning and the defaults: a reporter must never stop the run. */
+/**
+ * Whether the runner's `reporters` configuration names a JUnit reporter (Vitest's `junit`, `jest-junit`, any
+ * reporter whose module or class name says JUnit): only then do `[[ATTACHMENT|…]]` lines have a reader, and
+ * only then are they printed by default.
+ */
+export function configuresJUnitReporter(reporters: unknown): boolean {
+  if (!Array.isArray(reporters)) {
+    return false
+  }
+  return reporters.some((entry: unknown) => {
+    const reporter: unknown = Array.isArray(entry) ? entry[0] : entry
+    if (typeof reporter === 'string') {
+      return /junit/i.test(reporter)
+    }
+    const name = (reporter as { constructor?: { name?: unknown } } | null)?.constructor?.name
+    return typeof name === 'string' && /junit/i.test(name)
+  })
+}
+
+/**
+ * Bad options become a warning and the defaults: a reporter must never stop the run. `junitConfigured` says
+ * whether the runner has a JUnit reporter, which decides the default of `junitAttachments`.
+ */
 export function resolveReporterOptions(
   raw: unknown,
   root: string,
   warn: (message: string) => void,
+  junitConfigured = false,
 ): ResolvedReporterOptions {
   // Each option falls back on its own: one typo must not send the report to another folder.
   const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw)
@@ -94,7 +119,8 @@ export function resolveReporterOptions(
     console: valid.console ?? true,
     annotations: github === false ? 0 : github === true ? 10 : (github.annotations ?? 10),
     stepSummary: github === false ? false : github === true ? true : (github.stepSummary ?? true),
-    junitAttachments: valid.junitAttachments ?? 'failures',
+    // Asked for, or a JUnit reporter is there to read them; otherwise the lines are only noise in test output.
+    junitAttachments: valid.junitAttachments ?? (junitConfigured ? 'failures' : 'off'),
   }
 }
 
@@ -188,7 +214,7 @@ export function consoleSummary(
     const where = relativePosix(root, record.location?.file ?? record.test_file)
     const line = record.location === null ? '' : `:${record.location.line}`
     lines.push(
-      `  ${pc.red('✗')} ${e(`${where}${line}`)} ${pc.bold(e(record.test_name))}: ${e(failureHeadline(record))}`,
+      `  ${pc.red('✗')} ${showName(where)}${line} ${pc.bold(showName(record.test_name))}: ${e(failureHeadline(record))}`,
     )
   }
   if (model.obsolete.length > 0) {

@@ -13,6 +13,7 @@ import {
   guarded,
   reporterWarning,
   finishRunReport,
+  configuresJUnitReporter,
   resolveReporterOptions,
   type ReaReporterOptions,
   type ResolvedReporterOptions,
@@ -41,8 +42,11 @@ export default class ReaVitestReporter implements Reporter {
   onInit(vitest: Vitest): void {
     this.#guard('onInit', () => {
       this.#vitest = vitest
-      this.#options = resolveReporterOptions(this.#rawOptions, vitest.config.root, (message) =>
-        this.#warn(message),
+      this.#options = resolveReporterOptions(
+        this.#rawOptions,
+        vitest.config.root,
+        (message) => this.#warn(message),
+        configuresJUnitReporter(vitest.config.reporters),
       )
       // Workers start after onInit and inherit the environment: the matchers learn where entries will be.
       announceReport(this.#options.outputDir, vitest.config.root, this.#options.junitAttachments, null)

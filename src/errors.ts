@@ -12,6 +12,8 @@ export type ReaErrorCode =
   | 'CAPABILITY_UNAVAILABLE'
   /** A finished document could not be written where it was asked for (a full disk, a closed terminal). */
   | 'OUTPUT_FAILED'
+  /** A test fixture ended a capture before the test runner's own timeout would end the test. */
+  | 'TEST_TIMEOUT'
   | 'INTERNAL'
 
 /** One problem found in an input, named by its field path and the rule it broke. */

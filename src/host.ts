@@ -24,6 +24,7 @@ export type {
   ObsoleteReason,
   TestFileRun,
 } from './authority/obsolete-authorities.js'
+export { captureEndedBeforeTimeout, runnerDeadlineMs } from './authority/runner-timeout.js'
 export { updateModeOf } from './authority/update-mode.js'
 export type { UpdateMode } from './authority/update-mode.js'
 export { describeDifference } from './compare/format-comparison.js'

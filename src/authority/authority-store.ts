@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { isReaError, type ReaError } from '../errors.js'
 import { serializeAuthority } from '../evidence/authority-document.js'
 import { readEvidenceFileSync } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
+import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
 
 /** What an authority file holds, read before anything is decided. */
 export type AuthorityFile =
@@ -28,12 +29,13 @@ export function readAuthorityFile(file: string): AuthorityFile {
 
 /**
  * Writes an authority in the layout made for review (a readable review section, then the Evidence a few members
- * per line); a failure is returned with the operating system's code, never thrown.
+ * per line), whole or not at all (a test killed meanwhile leaves the old authority); a failure is returned with
+ * the operating system's code, never thrown.
  */
 export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
   try {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, serializeAuthority(evidence))
+    writeFileAtomicSync(file, serializeAuthority(evidence))
     return { failure: null }
   } catch (error) {
     return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }

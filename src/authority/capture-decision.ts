@@ -2,6 +2,7 @@ import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
 import type { ReaError } from '../errors.js'
 import { isReaError } from '../errors.js'
+import { runFlaws, type RunFlaw } from '../evidence/run-flaws.js'
 import type { Evidence } from '../evidence/schema.js'
 import type { AuthorityFile } from './authority-store.js'
 import type { UpdateMode } from './update-mode.js'
@@ -20,15 +21,23 @@ export interface CaptureDecisionInput {
   readonly updateMode: UpdateMode
   /** How timing values count in the comparison. */
   readonly timing: TimingPolicy
+  /** Record an authority even from a run that did not go as its scenario expects (`recordUnfinished`). */
+  readonly recordUnfinished: boolean
 }
 
 /**
  * Every way `toMatchCapture` can end, decided without touching a file. `write` asks the caller to store the
  * received capture as the authority (`new`: there was none; `replace`: `-u` replaces a mismatching, unusable or
- * incomparable one).
+ * incomparable one). `unfinished` is a write refused: the capture did not run as its scenario expects.
  */
 export type CaptureDecision =
   | { readonly kind: 'write'; readonly write: 'new' | 'replace'; readonly comparison: Comparison | null }
+  | {
+      readonly kind: 'unfinished'
+      readonly write: 'new' | 'replace'
+      readonly flaws: readonly RunFlaw[]
+      readonly comparison: Comparison | null
+    }
   | { readonly kind: 'missing_under_not' }
   | { readonly kind: 'missing_not_written' }
   | { readonly kind: 'authority_unusable'; readonly error: ReaError }
@@ -41,9 +50,20 @@ export type CaptureDecision =
 /**
  * The decision of `toMatchCapture`: missing authority files are recorded unless the mode is `none`, mismatching
  * ones replaced only in mode `all`, and `.not` never writes and holds only for a proven difference, so an
- * unknown comparison fails both ways.
+ * unknown comparison fails both ways. No authority is written from a capture that skipped a wait, was
+ * cancelled or was ended by an unexpected deadline (`runFlaws`), unless `recordUnfinished` asks for it: such an
+ * authority would pass green while proving nothing.
  */
 export function decideCaptureMatch(input: CaptureDecisionInput): CaptureDecision {
+  const decision = decideIgnoringFlaws(input)
+  if (decision.kind !== 'write' || input.recordUnfinished) {
+    return decision
+  }
+  const flaws = runFlaws(input.received)
+  return flaws.length === 0 ? decision : { ...decision, kind: 'unfinished', flaws }
+}
+
+function decideIgnoringFlaws(input: CaptureDecisionInput): CaptureDecision {
   const { authority, isNot } = input
   // `-u` replaces what does not match; `.not` never writes.
   const replaces = authority.kind === 'file' && !isNot && input.updateMode === 'all'

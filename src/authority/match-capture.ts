@@ -2,6 +2,7 @@ import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
 import { isReaError, type ReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
+import { checkpointScreensText } from '../evidence/screen-text.js'
 import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
@@ -30,6 +31,8 @@ export interface CaptureMatchRequest {
   readonly isNot: boolean
   /** How timing values count (the assertion's option, the project's, or MATCHER_TIMING_DEFAULT). */
   readonly timing: TimingPolicy
+  /** Record an authority from a run that did not go as its scenario expects (`recordUnfinished`). */
+  readonly recordUnfinished?: boolean
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
   readonly updateCommand: string
   /** Paths in messages are shown relative to this folder. */
@@ -53,7 +56,10 @@ export interface CaptureMatchResult {
   readonly authorityEvidence: Evidence | null
   /** Said to the user though the assertion passes: an authority just written that will not hold elsewhere. */
   readonly warnings: readonly string[]
-  /** The normalized terminal texts, for the runner's own diff view. */
+  /**
+   * Both captures' checkpoint screens as text, for the runner's own diff view: rendered rows, never the escape
+   * sequences that drew them (printed raw, those erase and move lines of the diff on the developer's terminal).
+   */
   readonly actual?: string
   readonly expected?: string
 }
@@ -108,6 +114,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     isNot: request.isNot,
     updateMode: request.updateMode,
     timing: request.timing,
+    recordUnfinished: request.recordUnfinished ?? false,
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }
@@ -129,6 +136,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     fromFile,
     updateCommand: request.updateCommand,
     color: request.color,
+    received: evidence,
   })
   const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
   return result(satisfies(decision), message, {
@@ -138,7 +146,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     count: countOf(decision, fromFile),
     // The runner's own diff view, for failures that compared two captures.
     ...((decision.kind === 'mismatch' || decision.kind === 'not_different') && authority !== null
-      ? { actual: terminalText(evidence), expected: terminalText(authority) }
+      ? { actual: checkpointScreensText(evidence), expected: checkpointScreensText(authority) }
       : {}),
   })
 }
@@ -152,6 +160,7 @@ function satisfies(decision: CaptureDecision): boolean {
       return true
     case 'missing_under_not':
     case 'missing_not_written':
+    case 'unfinished':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':
@@ -171,6 +180,7 @@ function countOf(decision: CaptureDecision, fromFile: boolean): SnapshotCount | 
     case 'equivalent':
       return 'matched'
     case 'missing_not_written':
+    case 'unfinished':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':
@@ -199,8 +209,4 @@ function readEvidence(value: unknown, source: string): { evidence: Evidence } | 
     }
     throw error
   }
-}
-
-function terminalText(evidence: Evidence): string {
-  return evidence.terminal.chunks.map((chunk) => chunk.data).join('')
 }

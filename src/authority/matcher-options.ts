@@ -12,6 +12,12 @@ export interface MatcherOptions {
    * `{ tolerance_ms, ratio }`. Default {@link MATCHER_TIMING_DEFAULT}.
    */
   readonly timing?: TimingPolicy
+  /**
+   * Record an authority even from a capture that did not run as its scenario expects: a wait that was never
+   * met, a cancelled capture, or `timeout_ms`/`idle_timeout_ms` ending a scenario without `finalization_ms`.
+   * Default false: such a capture fails the assertion instead of becoming an authority that proves nothing.
+   */
+  readonly recordUnfinished?: boolean
 }
 
 /**
@@ -22,7 +28,7 @@ export interface MatcherOptions {
  */
 export const MATCHER_TIMING_DEFAULT: TimingPolicy = 'tolerant'
 
-const OPTION_NAMES = ['timing']
+const OPTION_NAMES = ['timing', 'recordUnfinished']
 
 /** The problems of matcher options given from outside; `path` names them (`options`, `configureRea`). */
 export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
@@ -42,6 +48,14 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
         rule: 'unknown_key',
         message: `is not an option (valid: ${OPTION_NAMES.join(', ')})`,
       })
+    } else if (name === 'recordUnfinished') {
+      if (option !== undefined && typeof option !== 'boolean') {
+        issues.push({
+          path: `${path}.${name}`,
+          rule: 'type',
+          message: `must be true or false: got ${typeof option}`,
+        })
+      }
     } else if (option !== undefined) {
       issues.push(...timingPolicyIssues(option, `${path}.${name}`))
     }
@@ -57,6 +71,9 @@ export function parseMatcherOptions(value: unknown, subject: string): MatcherOpt
     const details = issues.map((issue) => `\n  - ${issue.path}: ${issue.message}`).join('')
     throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`)
   }
-  const timing = (value as MatcherOptions | undefined)?.timing
-  return timing === undefined ? {} : { timing }
+  const { timing, recordUnfinished } = (value as MatcherOptions | undefined) ?? {}
+  return {
+    ...(timing === undefined ? {} : { timing }),
+    ...(recordUnfinished === undefined ? {} : { recordUnfinished }),
+  }
 }

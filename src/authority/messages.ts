@@ -2,7 +2,10 @@ import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import { formatReaError, type ReaError, type ReaIssue } from '../errors.js'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { describeFlaw } from '../evidence/describe-run.js'
+import type { Evidence } from '../evidence/schema.js'
+import { lastScreen, screenBox } from '../evidence/screen-text.js'
+import { escapeControlCharacters, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
@@ -19,6 +22,8 @@ export interface MessageContext {
   readonly fromFile: boolean
   readonly updateCommand: string
   readonly color: boolean
+  /** The capture under test, for what a refused write shows of it. */
+  readonly received: Evidence
 }
 
 export const receivedNotEvidence = (name: string, error: ReaError): string =>
@@ -37,11 +42,11 @@ export const invalidMatcherOptions = (call: string, issues: readonly ReaIssue[])
   ].join('\n')
 
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
-  `expect(capture).toMatchCapture(): the authority ${escapeControlCharacters(shown)} could not be ${verb} (${code}).`
+  `expect(capture).toMatchCapture(): the authority ${showName(shown)} could not be ${verb} (${code}).`
 
 /** An authority was recorded that holds this machine's paths in its comparison text. */
 export const machinePathsWarning = (shown: string, found: readonly string[]): string =>
-  `REA: the authority ${escapeControlCharacters(shown)} holds ${found.join(', ')} of this machine literally, ` +
+  `REA: the authority ${showName(shown)} holds ${found.join(', ')} of this machine literally, ` +
   'so it will fail in another clone or on another machine. Let placeholders replace them ' +
   '("normalization": {"placeholders": ["root", "cwd", "home", "tmpdir"]}, the test plugin’s default) ' +
   'or add a redaction; see docs/authority-files.md.'
@@ -52,12 +57,14 @@ export const machinePathsWarning = (shown: string, found: readonly string[]): st
  */
 export function captureMessage(decision: CaptureDecision, context: MessageContext): string {
   const { name, updateCommand } = context
-  const shown = escapeControlCharacters(context.shown)
+  const shown = showName(context.shown)
   const details = (comparison: Comparison): string =>
     formatComparison(comparison, { color: context.color }).trimEnd()
   switch (decision.kind) {
     case 'write':
       return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
+    case 'unfinished':
+      return unfinishedMessage(decision, shown, context)
     case 'missing_under_not':
       return `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`
     case 'missing_not_written':
@@ -99,6 +106,25 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
   }
 }
 
+/**
+ * Why an authority was not written from this capture: each flaw on a line (the wait that never came, with what
+ * it waited for and since when; a cancellation; an unexpected deadline), the last screen, and how to go on.
+ */
+function unfinishedMessage(
+  decision: Extract<CaptureDecision, { kind: 'unfinished' }>,
+  shown: string,
+  context: MessageContext,
+): string {
+  const screen = lastScreen(context.received)
+  return [
+    `expect(capture).${context.name}(): the authority ${shown} was not ${decision.write === 'new' ? 'written' : 'rewritten'}: this capture did not run as its scenario expects, so it cannot stand as the authority.`,
+    ...decision.flaws.map((flaw) => `  - ${escapeControlCharacters(describeFlaw(flaw))}`),
+    ...(screen === null ? ['No screen was rendered.'] : screenBox(screen, 'Last screen')),
+    'Fix the scenario or the program and run the test again. To record such a run on purpose, pass ' +
+      '{ recordUnfinished: true } to toMatchCapture or configureRea (docs/authority-files.md#unfinished-runs).',
+  ].join('\n')
+}
+
 /** `toSatisfyTrace`'s messages: the verdict in words, then the formatted result. */
 export function traceMessage(result: TraceResult, isNot: boolean): string {
   const details = formatTraceResult(result).join('\n')
@@ -122,7 +148,7 @@ export const traceInputInvalid = (isNot: boolean, error: ReaError): string =>
 
 /** One obsolete authority for people: its path under the root and, for a deleted test file, that. */
 export function describeObsolete(entry: ObsoleteAuthority, root: string): string {
-  return `${escapeControlCharacters(relativePosix(root, entry.file))}${entry.reason === 'test_file_deleted' ? ' (its test file is gone)' : ''}`
+  return `${showName(relativePosix(root, entry.file))}${entry.reason === 'test_file_deleted' ? ' (its test file is gone)' : ''}`
 }
 
 /** Why a CI run fails on obsolete authorities, with each file and how to remove them. */
@@ -146,6 +172,6 @@ export const reporterNeededForObsolete = (
   reporter: string,
   root: string,
 ): string =>
-  `rea: ${relativePosix(root, testPath)}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
+  `rea: ${showName(relativePosix(root, testPath))}: ${count} authority ${count === 1 ? 'file' : 'files'} in its __captures__ folder ` +
   `${count === 1 ? 'was' : 'were'} not used by this run. Obsolete authorities are found and removed only with ` +
   `${reporter} in your reporters (docs/authority-files.md#obsolete-authority-files).`

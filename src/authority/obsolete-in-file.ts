@@ -1,5 +1,5 @@
 import { relativePosix } from '../internal/relative-posix.js'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { showName } from '../internal/escape-controls.js'
 import { describeObsolete } from './messages.js'
 import { checkObsoleteAuthorities } from './obsolete-check.js'
 import type { TestFileRun } from './obsolete-authorities.js'
@@ -37,7 +37,7 @@ export function checkObsoleteInFile(request: FileObsoleteRequest): FileObsoleteR
   if (result.files.length === 0) {
     return { report: null, failure: null }
   }
-  const testFile = escapeControlCharacters(relativePosix(request.root, request.run.testFile))
+  const testFile = showName(relativePosix(request.root, request.run.testFile))
   const count = result.files.length
   const files = result.files.map(
     (file) => `  · ${describeObsolete(file, request.root)}${file.removed ? ' (removed)' : ''}`,

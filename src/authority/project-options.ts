@@ -1,7 +1,7 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import { describeValue } from '../internal/zod-issues.js'
 import type { TestEnvironmentOptions } from '../scenario/test-defaults.js'
-import { matcherOptionsIssues, type MatcherOptions } from './matcher-options.js'
+import { matcherOptionsIssues, parseMatcherOptions, type MatcherOptions } from './matcher-options.js'
 
 /** What `configureRea` sets for a project: the matchers' options and the test environment of its captures. */
 export interface ProjectOptions extends MatcherOptions, TestEnvironmentOptions {}
@@ -20,8 +20,9 @@ export function parseProjectOptions(value: unknown, subject: string): ProjectOpt
     throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`, { issues })
   }
   const options = (value ?? {}) as ProjectOptions
+  const { environment: _environment, inheritEnvironment: _inherit, ...matcherPart } = options
   return {
-    ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...parseMatcherOptions(matcherPart, subject),
     ...(options.environment === undefined ? {} : { environment: { ...options.environment } }),
     ...(options.inheritEnvironment === undefined
       ? {}

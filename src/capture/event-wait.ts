@@ -1,6 +1,11 @@
 import { setLongTimeout } from '../internal/long-timer.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
-import { compileWaitRegex, conditionOf, type WaitConditionKind } from '../scenario/wait-condition.js'
+import {
+  compileWaitRegex,
+  conditionOf,
+  SCREEN_CONDITIONS,
+  type WaitConditionKind,
+} from '../scenario/wait-condition.js'
 import type { WaitCondition } from '../scenario/schema.js'
 
 /** An output wait sees at most this much of the normalized text since the previous event (the latest part). */
@@ -10,8 +15,12 @@ export const WAIT_OUTPUT_WINDOW_CHARACTERS = 256 * 1024
 export interface WaitScreen {
   /** Why the live terminal stopped following the output, once it has; its screen then no longer changes. */
   readonly stopped: string | undefined
-  /** The visible rows joined by newlines, or undefined before the terminal has parsed anything. */
+  /** The visible rows as drawn, joined by newlines, or undefined before the terminal has parsed anything. */
   screenText(): string | undefined
+  /** A mark in the output fed so far. */
+  outputMark(): number
+  /** Whether the screen already shows output that came after `mark`. */
+  showsOutputAfter(mark: number): boolean
   /** Calls `listener` after each piece of output is parsed, and when the terminal stops; returns a disposer. */
   onChange(listener: () => void): () => void
 }
@@ -29,8 +38,11 @@ export type WaitEnd =
 
 /**
  * One event's wait for what the program shows: the condition of its `after` (output or screen, literal or
- * regex), then `quiet_ms` of silence, all within `within_ms` of the wait's start. Ends exactly once through
- * `onEnd`; a wait on the screen also ends when the live terminal stops, since the screen can no longer show it.
+ * regex, or text gone from the screen), then `quiet_ms` of silence, all within `within_ms` of the wait's start.
+ * A screen condition is tested only on a screen that shows output written after the wait began (after the
+ * previous event went in, or after launch): the screen that event is about to replace cannot meet it. Ends
+ * exactly once through `onEnd`; a wait on the screen also ends when the live terminal stops, since the screen
+ * can no longer show it.
  */
 export class EventWait {
   readonly #sources: WaitSources
@@ -46,6 +58,8 @@ export class EventWait {
   readonly #keep: number
   readonly #disposers: (() => void)[] = []
   #window = ''
+  /** Where the output stood when the wait began; a screen condition needs output past it. */
+  #screenMark = 0
   #metAtMs: number | undefined
   #quietTimer: (() => void) | undefined
   #ended = false
@@ -66,11 +80,12 @@ export class EventWait {
         setLongTimeout(() => this.#end({ met: false, detail: undefined }), after.within_ms),
       )
     }
-    if (this.#kind === 'screen' || this.#kind === 'screen_regex') {
+    if (SCREEN_CONDITIONS.includes(this.#kind)) {
       const screen = sources.screen
       if (screen === undefined) {
         throw new Error('a screen wait needs the live terminal')
       }
+      this.#screenMark = screen.outputMark()
       this.#disposers.push(screen.onChange(() => this.#checkScreen(screen)))
       this.#checkScreen(screen)
     }
@@ -115,7 +130,7 @@ export class EventWait {
     if (this.#ended || this.#metAtMs !== undefined) {
       return
     }
-    const text = screen.screenText()
+    const text = screen.showsOutputAfter(this.#screenMark) ? screen.screenText() : undefined
     if (text !== undefined && this.#test(text, 0)) {
       this.#matched()
     } else if (screen.stopped !== undefined) {
@@ -164,6 +179,9 @@ export class EventWait {
 function matcherFor(kind: WaitConditionKind, text: string): (subject: string, from: number) => boolean {
   if (kind === 'output' || kind === 'screen') {
     return (subject, from) => subject.includes(text, Math.max(0, from - text.length + 1))
+  }
+  if (kind === 'gone') {
+    return (subject) => !subject.includes(text)
   }
   const compiled = compileWaitRegex(text)
   if ('error' in compiled) {

@@ -1,4 +1,5 @@
 import type { ExitRecord } from '../evidence/schema.js'
+import { skipEnding, type SkipEnding } from '../evidence/skip-cause.js'
 import { deliverSignal } from '../process/signal.js'
 import type { ProcessSampler } from '../process/sampler.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
@@ -106,6 +107,8 @@ async function untilTheRunEnds(
     observers.heldOutput.noteOutput()
   })
   scheduler.start()
+  // Who ends the run, for the events it ends before they were due: the target, unless REA steps in.
+  let ending: SkipEnding = skipEnding('exited', scenario)
   try {
     const first = await Promise.race([
       session.exited.then((exit) => ({ kind: 'exit' as const, exit })),
@@ -120,6 +123,8 @@ async function untilTheRunEnds(
         failure: undefined,
       }
     }
+    ending = skipEnding(first.reason, scenario)
+    scheduler.noteEnding(ending)
     return await endRun(
       first.reason,
       scenario.finalization_ms,
@@ -129,6 +134,7 @@ async function untilTheRunEnds(
       deadlines,
     )
   } catch (error) {
+    ending = skipEnding('failed', scenario)
     if (root.spawnIdentity !== undefined) {
       await deliverSignal(root.spawnIdentity, 'SIGKILL')
     }
@@ -140,7 +146,7 @@ async function untilTheRunEnds(
       failure: describeFailure(error),
     }
   } finally {
-    scheduler.finish()
+    scheduler.finish(ending)
     // Nothing answers the program any more: it has exited or is being ended.
     observers.live?.stop('the run ended')
     quiet.dispose()

@@ -53,7 +53,8 @@ export function needsLiveTerminal(scenario: ProcessScenario): boolean {
       (event) =>
         (event.type === 'input' && event.keys !== undefined) ||
         event.after?.screen !== undefined ||
-        event.after?.screen_regex !== undefined,
+        event.after?.screen_regex !== undefined ||
+        event.after?.gone !== undefined,
     )
   )
 }

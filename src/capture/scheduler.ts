@@ -1,6 +1,6 @@
 import type { Interaction } from '../evidence/schema.js'
 import type { SequenceClock } from '../evidence/sequence-clock.js'
-import { WAIT_TIMED_OUT } from '../evidence/skip-cause.js'
+import { skipEnding, WAIT_TIMED_OUT, type SkipCause, type SkipEnding } from '../evidence/skip-cause.js'
 import { setLongTimeout } from '../internal/long-timer.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import type { StartIdentity } from '../process/identity.js'
@@ -13,8 +13,8 @@ import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../terminal/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
 
-/** The skip reason of an event the run ended before. */
-const TARGET_EXITED = 'the target had exited'
+/** How events are skipped when the target exits on its own: until REA ends the run, that is the cause. */
+const TARGET_EXITED = skipEnding('exited', { timeout_ms: 0, idle_timeout_ms: null })
 
 export interface SchedulerContext {
   readonly events: readonly ScenarioEvent[]
@@ -53,6 +53,8 @@ export class EventScheduler {
   #cancelTimer: (() => void) | undefined
   #sending = false
   #finished = false
+  /** Set once REA ends the run (a deadline or cancellation): later skips name it, not the target. */
+  #ending: SkipEnding | undefined
 
   constructor(context: SchedulerContext) {
     this.#context = context
@@ -77,8 +79,20 @@ export class EventScheduler {
     return this.#wait !== undefined
   }
 
-  /** The run ended: every event not dispatched yet is recorded as skipped, now. */
-  finish(): void {
+  /**
+   * REA is ending the run (a deadline fired, or the capture was cancelled): events still dispatched meanwhile (a
+   * finalization interval) go ahead, and an event skipped from now on names this as its cause.
+   */
+  noteEnding(ending: SkipEnding): void {
+    this.#ending ??= ending
+  }
+
+  /**
+   * The run ended: every event not dispatched yet is recorded as skipped, now, naming who ended it (REA, if it
+   * was ending the run, else `ending`).
+   */
+  finish(ending: SkipEnding): void {
+    this.noteEnding(ending)
     this.#finished = true
     this.#cancelTimer?.()
     this.#wait?.dispose()
@@ -92,7 +106,7 @@ export class EventScheduler {
       const index = this.#next++
       const waited = this.#context.events[index]?.after !== undefined
       const wait = waited ? { met_at_ms: index === current ? (this.#metAtMs ?? null) : null } : undefined
-      this.#skip(index, `${TARGET_EXITED} before the event was due`, wait)
+      this.#skipAtEnd(index, wait)
     }
   }
 
@@ -128,7 +142,7 @@ export class EventScheduler {
     }
     if (!end.met) {
       const index = this.#next++
-      this.#skip(index, WAIT_TIMED_OUT, {
+      this.#skip(index, WAIT_TIMED_OUT, 'wait_timed_out', {
         met_at_ms: null,
         ...(end.detail === undefined ? {} : { detail: end.detail }),
       })
@@ -159,7 +173,8 @@ export class EventScheduler {
     const wait = event.after === undefined ? undefined : { met_at_ms: this.#metAtMs ?? null }
     if (this.#context.rootExited()) {
       this.#next++
-      this.#skip(index, TARGET_EXITED, wait)
+      const ending = this.#ending ?? TARGET_EXITED
+      this.#skip(index, ending.sentence, ending.cause, wait)
       this.#begin()
       return
     }
@@ -202,7 +217,7 @@ export class EventScheduler {
     const send = (): void => {
       this.#sending = false
       if (this.#finished) {
-        this.#skip(index, `${TARGET_EXITED} before the event was due`, wait)
+        this.#skipAtEnd(index, wait)
         return
       }
       const bytes = encodeKeys(keys, modes())
@@ -255,6 +270,7 @@ export class EventScheduler {
       )
     const pending = delivery.then((outcome) => {
       const skipped = outcome.delivery === 'gone' || outcome.delivery === 'identity-changed'
+      const ending = this.#ending ?? TARGET_EXITED
       this.#push({
         ...position,
         event_index: index,
@@ -264,9 +280,10 @@ export class EventScheduler {
         delivery: outcome.delivery,
         ...(outcome.reason === undefined
           ? skipped
-            ? { reason: TARGET_EXITED }
+            ? { reason: ending.sentence }
             : {}
           : { reason: outcome.reason }),
+        ...(skipped ? { cause: ending.cause } : {}),
         ...(wait === undefined ? {} : { wait }),
       })
     })
@@ -274,7 +291,13 @@ export class EventScheduler {
     void pending.finally(() => this.#pending.delete(pending))
   }
 
-  #skip(index: number, reason: string, wait: Interaction['wait']): void {
+  /** An event the run ended before it was due, skipped for whoever ended the run. */
+  #skipAtEnd(index: number, wait: Interaction['wait']): void {
+    const ending = this.#ending ?? TARGET_EXITED
+    this.#skip(index, `${ending.sentence} before the event was due`, ending.cause, wait)
+  }
+
+  #skip(index: number, reason: string, cause: SkipCause, wait: Interaction['wait']): void {
     const event = this.#context.events[index]
     if (event === undefined) {
       return
@@ -286,6 +309,7 @@ export class EventScheduler {
       scheduled_at_ms: event.at_ms ?? null,
       outcome: 'skipped',
       reason,
+      cause,
       ...(wait === undefined ? {} : { wait }),
     })
   }

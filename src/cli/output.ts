@@ -1,28 +1,45 @@
-import { writeFile } from 'node:fs/promises'
 import {
   canonicalJsonDocument,
   describeSystemError,
   outputPathIssues,
   privateCopyPath,
+  isReaError,
   ReaError,
   serializeEvidence,
   type Evidence,
   type OutputInput,
+  writeFileAtomic,
 } from '../index.js'
+import { encodeToon, toonUnsafeOnTerminal } from './toon.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
-/** TOON is the default terminal format; @toon-format/toon is ESM-only, so it is loaded only when used. */
-export async function formatDocument(value: unknown, format: OutputFormat): Promise<string> {
+/**
+ * TOON is the default terminal format; @toon-format/toon is ESM-only, so it is loaded only when used. A TOON
+ * document that holds a character TOON cannot escape is refused when it would go to a terminal (`toon.ts`).
+ */
+export async function formatDocument(
+  value: unknown,
+  format: OutputFormat,
+  toTerminal = false,
+): Promise<string> {
   switch (format) {
     case 'json':
       return canonicalJsonDocument(value)
     case 'toon': {
-      const { encode } = await import('@toon-format/toon')
-      return `${encode(JSON.parse(JSON.stringify(value)) as Parameters<typeof encode>[0])}\n`
+      const document = encodeToon(await import('@toon-format/toon'), value)
+      if (document.unescapable !== null && toTerminal) {
+        throw toonUnsafeOnTerminal(document.unescapable)
+      }
+      return document.text
     }
   }
+}
+
+/** Whether the document goes to a terminal: no --output, and stdout is one. */
+export function writesToTerminal(outputPath: string | undefined): boolean {
+  return outputPath === undefined && process.stdout.isTTY
 }
 
 /**
@@ -57,10 +74,13 @@ export async function emitDocument(text: string, outputPath: string | undefined)
   }
 }
 
-/** Writes the final document to stdout, or to a file; resolves once it is flushed. */
+/**
+ * Writes the final document to stdout, or to a file, whole or not at all (a file is replaced through a temporary
+ * sibling; a FIFO or device is written directly); resolves once it is flushed.
+ */
 export async function writeDocument(text: string, outputPath: string | undefined): Promise<void> {
   if (outputPath !== undefined) {
-    await writeFile(outputPath, text)
+    await writeFileAtomic(outputPath, text)
     return
   }
   await new Promise<void>((resolve, reject) => {
@@ -78,11 +98,14 @@ export async function keepUndeliveredEvidence(
   outputPath: string | undefined,
   failure: unknown,
 ): Promise<ReaError> {
-  const lost = `The capture ran, but its Evidence could not be written to ${outputPath ?? 'stdout'} (${describeSystemError(failure)}).`
+  const where = outputPath ?? 'stdout'
+  const lost = isReaError(failure)
+    ? `The capture ran, but its Evidence was not written to ${where}. ${failure.message}`
+    : `The capture ran, but its Evidence could not be written to ${where} (${describeSystemError(failure)}).`
   let saved: string
   try {
     saved = await privateCopyPath('capture.json')
-    await writeFile(saved, serializeEvidence(evidence))
+    await writeFileAtomic(saved, serializeEvidence(evidence))
   } catch (error) {
     return new ReaError(
       'OUTPUT_FAILED',
@@ -92,6 +115,8 @@ export async function keepUndeliveredEvidence(
   }
   return new ReaError('OUTPUT_FAILED', `${lost} It was saved as JSON to ${saved}.`, {
     cause: failure,
-    hint: 'Move that file where you wanted it once the problem is fixed.',
+    hint: isReaError(failure)
+      ? (failure.hint ?? 'Move that file where you wanted it.')
+      : 'Move that file where you wanted it once the problem is fixed.',
   })
 }

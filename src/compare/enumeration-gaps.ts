@@ -1,4 +1,5 @@
 import type { Evidence } from '../evidence/schema.js'
+import { showName } from '../internal/escape-controls.js'
 
 /** A place where a filesystem checkpoint could not list everything, so an unlisted entry proves nothing. */
 export interface EnumerationGap {
@@ -28,7 +29,7 @@ export function enumerationGaps(evidence: Evidence): EnumerationGap[] {
     for (const failure of accounting?.enumeration_failures ?? []) {
       gaps.push({
         reason: 'enumeration_failed',
-        detail: `${failure.path} could not be read at ${checkpoint} (${failure.system_code})`,
+        detail: `${showName(failure.path)} could not be read at ${checkpoint} (${failure.system_code})`,
       })
     }
   }

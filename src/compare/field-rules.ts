@@ -299,9 +299,16 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     except: {
       condition: 'skipped_interaction',
       rule: notCompared(
-        'for a skipped event only its cause is compared (wait_timed_out, or the target had exited); the wording says only when REA noticed',
+        'for a skipped event only its cause is compared (interactions[].cause); the wording says only when REA noticed',
       ),
     },
+  },
+  {
+    path: 'interactions[].cause',
+    rule: compared(
+      'interaction',
+      'who ended a skipped event’s chance: its wait, a deadline, cancellation, REA’s failure or the target’s exit (derived from the reason and exit.reason for Evidence without it)',
+    ),
   },
   {
     path: 'interactions[].wait.met_at_ms',

@@ -1,4 +1,5 @@
 import type { Evidence, FileEffect, FileEntry } from '../evidence/schema.js'
+import { showName } from '../internal/escape-controls.js'
 import type { DimensionResult } from './comparison-schema.js'
 import { bothSides, endedEarlyResult } from './ended-early.js'
 import { enumerationGaps } from './enumeration-gaps.js'
@@ -49,7 +50,7 @@ function compareRoots(authority: Evidence, reconstruction: Evidence, findings: D
       if (p !== null && q !== null && p !== q) {
         findings.differ(
           `filesystem.roots.${x.alias}.${checkpoint}`,
-          `observation root ${x.alias} (${x.path}) was ${describeRootState(p)} ${checkpoint === 'before' ? 'before launch' : 'after settlement'} in the authority, ${describeRootState(q)} in the reconstruction`,
+          `observation root ${x.alias} (${showName(x.path)}) was ${describeRootState(p)} ${checkpoint === 'before' ? 'before launch' : 'after settlement'} in the authority, ${describeRootState(q)} in the reconstruction`,
           p,
           q,
           { kind: 'file', path: `${x.alias}:.` },
@@ -75,7 +76,10 @@ function compareEffect(
     ['reconstruction', y],
   ] as const) {
     if (effect?.status === 'unknown') {
-      findings.unknown(effect.reason, `${path}: its effect is unknown on the ${side} side (${effect.reason})`)
+      findings.unknown(
+        effect.reason,
+        `${showName(path)}: its effect is unknown on the ${side} side (${effect.reason})`,
+      )
     }
   }
   if (x?.status === 'unknown' || y?.status === 'unknown') {
@@ -91,13 +95,13 @@ function compareEffect(
     if (!rootExhausted(missingEvidence, path)) {
       findings.unknown(
         'enumeration_incomplete',
-        `${path} is ${present.status} on one side; the ${missingSide} did not enumerate its root completely`,
+        `${showName(path)} is ${present.status} on one side; the ${missingSide} did not enumerate its root completely`,
       )
       return
     }
     findings.differ(
       `filesystem.effects[${path}]`,
-      `${path} was ${present.status} in the ${missingSide === 'authority' ? 'reconstruction' : 'authority'} only`,
+      `${showName(path)} was ${present.status} in the ${missingSide === 'authority' ? 'reconstruction' : 'authority'} only`,
       x === undefined ? null : x.status,
       y === undefined ? null : y.status,
       location,
@@ -107,7 +111,7 @@ function compareEffect(
   if (x.status !== y.status) {
     findings.differ(
       `filesystem.effects[${path}].status`,
-      `${path} was ${x.status} in the authority, ${y.status} in the reconstruction`,
+      `${showName(path)} was ${x.status} in the authority, ${y.status} in the reconstruction`,
       x.status,
       y.status,
       location,
@@ -120,7 +124,13 @@ function compareEffect(
   const q = y.status === 'deleted' ? y.before : (y.after ?? y.before)
   if (p === null || q === null) {
     if (p !== q) {
-      findings.differ(`filesystem.effects[${path}]`, `${path} was observed on one side only`, p, q, location)
+      findings.differ(
+        `filesystem.effects[${path}]`,
+        `${showName(path)} was observed on one side only`,
+        p,
+        q,
+        location,
+      )
     }
     return
   }
@@ -143,7 +153,7 @@ function compareEntries(
   if (p.type !== q.type) {
     findings.differ(
       `${field}[${path}].type`,
-      `${path} is${before} a ${p.type} in the authority, a ${q.type} in the reconstruction`,
+      `${showName(path)} is${before} a ${p.type} in the authority, a ${q.type} in the reconstruction`,
       p.type,
       q.type,
       location,
@@ -154,7 +164,7 @@ function compareEntries(
     if (p.size !== q.size) {
       findings.differ(
         `${field}[${path}].size`,
-        `${path} has a different size${before}`,
+        `${showName(path)} has a different size${before}`,
         p.size,
         q.size,
         location,
@@ -162,7 +172,7 @@ function compareEntries(
     } else if (p.sha256 !== null && q.sha256 !== null && p.sha256 !== q.sha256) {
       findings.differ(
         `${field}[${path}].sha256`,
-        `${path} has different content${before}`,
+        `${showName(path)} has different content${before}`,
         p.sha256,
         q.sha256,
         location,
@@ -170,14 +180,14 @@ function compareEntries(
     } else if (p.sha256 === null || q.sha256 === null) {
       findings.unknown(
         'digest_unavailable',
-        `${path}: no digest on the ${p.sha256 === null ? (q.sha256 === null ? 'either' : 'authority') : 'reconstruction'} side (see truncation_details hash_omissions), so equal sizes do not prove equal content`,
+        `${showName(path)}: no digest on the ${p.sha256 === null ? (q.sha256 === null ? 'either' : 'authority') : 'reconstruction'} side (see truncation_details hash_omissions), so equal sizes do not prove equal content`,
       )
     }
   }
   if (p.type === 'symlink' && q.type === 'symlink' && p.target !== q.target) {
     findings.differ(
       `${field}[${path}].target`,
-      `${path} points elsewhere${before}`,
+      `${showName(path)} points elsewhere${before}`,
       p.target,
       q.target,
       location,
@@ -186,7 +196,7 @@ function compareEntries(
   if ('mode' in p && 'mode' in q && p.mode !== q.mode) {
     findings.differ(
       `${field}[${path}].mode`,
-      `${path} has different permissions${before}`,
+      `${showName(path)} has different permissions${before}`,
       p.mode,
       q.mode,
       location,

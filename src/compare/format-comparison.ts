@@ -1,5 +1,5 @@
 import pc from 'picocolors'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { escapeControlCharacters, quoteJson, showName } from '../internal/escape-controls.js'
 import type { JsonValue } from '../internal/json-value.js'
 import { DIMENSIONS, type Comparison, type Difference, type Location } from './comparison-schema.js'
 import { describeTiming } from './timing.js'
@@ -145,13 +145,14 @@ export function describeLocation(location: Location): string {
     case 'exit':
       return `exit.${location.field}`
     case 'file':
-      return location.path
+      return showName(location.path)
     case 'process':
       return location.field
   }
 }
 
+/** A value of a difference, strings quoted by the one rule (so both sides' excerpts read apart), cut to 120. */
 function describeJson(value: JsonValue): string {
-  const text = JSON.stringify(value)
+  const text = quoteJson(value)
   return text.length > 120 ? `${text.slice(0, 119)}…` : text
 }

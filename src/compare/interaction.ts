@@ -1,13 +1,13 @@
 import type { Evidence, Interaction } from '../evidence/schema.js'
-import { skipCause, WAIT_TIMED_OUT } from '../evidence/skip-cause.js'
+import { skipCause, WAIT_TIMED_OUT, type RunEndReason } from '../evidence/skip-cause.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
 import { endedEarlyResult } from './ended-early.js'
 import { compareFromSync, countedFrom } from './sync-points.js'
 
 /**
- * The interaction dimension: what became of each scripted event (dispatched, skipped because the target had
- * exited, failed) and, for signals, the identity-checked delivery. Dispatch times count under the timing policy.
+ * The interaction dimension: what became of each scripted event (dispatched, skipped and by whose doing,
+ * failed) and, for signals, the identity-checked delivery. Dispatch times count under the timing policy.
  */
 export function compareInteractions(
   authority: Evidence,
@@ -43,8 +43,8 @@ export function compareInteractions(
       )
       continue
     }
-    const p = effectiveOutcome(x)
-    const q = effectiveOutcome(y)
+    const p = effectiveOutcome(x, authority.exit.reason)
+    const q = effectiveOutcome(y, reconstruction.exit.reason)
     if (x.type !== y.type) {
       findings.differ(
         `interactions[event_index=${eventIndex}].type`,
@@ -124,15 +124,18 @@ export function compareInteractions(
 /**
  * What an event's record says happened, in words that do not depend on timing races: a signal that found its
  * target gone is the same as an event skipped because the target had exited, and the wording of a skip reason
- * says only when REA noticed. A failure's reason does count.
+ * says only when REA noticed: its cause (who ended the run) is compared. A failure's reason does count.
  */
-function effectiveOutcome(interaction: Interaction): { outcome: string; detail: string | null } {
+function effectiveOutcome(
+  interaction: Interaction,
+  runEnd: RunEndReason,
+): { outcome: string; detail: string | null } {
   if (
     interaction.reason === WAIT_TIMED_OUT ||
     interaction.outcome === 'skipped' ||
     interaction.delivery === 'gone'
   ) {
-    return { outcome: 'skipped', detail: skipCause(interaction) }
+    return { outcome: 'skipped', detail: skipCause(interaction, runEnd) }
   }
   if (interaction.outcome === 'failed') {
     return { outcome: 'failed', detail: interaction.reason ?? null }

@@ -1,6 +1,6 @@
 import type * as Jsdiff from 'diff'
 import { createRequire } from 'node:module'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { escapeText } from '../internal/escape-controls.js'
 import { countNewlines, firstMismatch } from './terminal-stream.js'
 
 /** The people-facing diff is capped: beyond this it stops helping and starts flooding CI logs. */
@@ -122,11 +122,12 @@ function capped(lines: string[], alreadyCut: boolean): TerminalDiff {
   return { unified: `${kept.join('\n')}\n`, truncated: alreadyCut }
 }
 
-/** Lines as a terminal shows them: a carriage return before the newline is dropped, the rest made visible. */
+/**
+ * Lines as a terminal shows them: a carriage return before the newline is dropped, the rest made visible by the
+ * one rule for untrusted text (a literal backslash doubled, so it never reads as an escape).
+ */
 function splitLines(text: string): string[] {
-  const lines = text
-    .split('\n')
-    .map((line) => escapeControlCharacters(line.endsWith('\r') ? line.slice(0, -1) : line))
+  const lines = text.split('\n').map((line) => escapeText(line.endsWith('\r') ? line.slice(0, -1) : line))
   if (lines.at(-1) === '') {
     lines.pop()
   }

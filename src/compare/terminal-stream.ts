@@ -1,4 +1,3 @@
-import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from '../evidence/schema.js'
 import type { Location } from './comparison-schema.js'
 
@@ -111,11 +110,15 @@ function chunkPosition(stream: TerminalStream, index: number) {
   }
 }
 
-/** A short excerpt around `index`, control characters made visible, for the difference's values. */
+/**
+ * A short excerpt around `index`, for the difference's values: the text itself, controls and all, so the
+ * comparison document holds data (JSON escapes it) and every view quotes it by one rule (`quoteText`); escaped
+ * here, a real carriage return and a printed backslash and `r` read the same once the document is escaped again.
+ */
 export function excerpt(text: string, index: number, radius = 32): string {
   const start = Math.max(0, index - radius)
   const end = Math.min(text.length, index + radius)
-  return `${start > 0 ? '…' : ''}${escapeControlCharacters(text.slice(start, end))}${end < text.length ? '…' : ''}`
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`
 }
 
 /** Newlines before offset `end`, found by indexOf rather than a per-character loop. */

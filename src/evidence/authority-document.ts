@@ -43,7 +43,8 @@ export function authorityReview(evidence: Evidence): AuthorityReview {
       .map((interaction) => {
         const event = events[interaction.event_index]
         const waited = event?.after === undefined ? '' : `, after ${JSON.stringify(event.after)}`
-        const why = interaction.outcome === 'dispatched' ? '' : `: ${interaction.reason ?? ''}`
+        const why =
+          interaction.outcome === 'dispatched' ? '' : `: ${interaction.cause ?? interaction.reason ?? ''}`
         return `event ${interaction.event_index} (${interaction.type}${waited}): ${interaction.outcome}${why}`
       }),
     exit: describeExit(evidence.exit),

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { ReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
 import {
   EVIDENCE_FILE_MAX_BYTES,
@@ -6,6 +5,8 @@ import {
   readInputFileSync,
   type InputFileKind,
 } from '../internal/read-input-file.js'
+import { showName } from '../internal/escape-controls.js'
+import { writeFileAtomic } from '../internal/write-file-atomic.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { evidenceOfAuthority, isAuthorityDocument } from './authority-document.js'
 import { canonicalJsonDocument } from './canonical-json.js'
@@ -139,12 +140,12 @@ const EVIDENCE_FILE: InputFileKind = {
 
 /** Reads and validates an Evidence file; only a regular file within the size limit is read. */
 export async function readEvidenceFile(path: string): Promise<Evidence> {
-  return parseEvidenceText(await readInputFile(path, EVIDENCE_FILE), path)
+  return parseEvidenceText(await readInputFile(path, EVIDENCE_FILE), showName(path))
 }
 
 /** The same as {@link readEvidenceFile}, for synchronous callers such as matchers. */
 export function readEvidenceFileSync(path: string): Evidence {
-  return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), path)
+  return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), showName(path))
 }
 
 /** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */
@@ -152,6 +153,7 @@ export function serializeEvidence(evidence: Evidence): string {
   return canonicalJsonDocument(evidence)
 }
 
+/** Writes Evidence as canonical JSON, whole or not at all (see `writeFileAtomic`). */
 export async function writeEvidenceFile(path: string, evidence: Evidence): Promise<void> {
-  await writeFile(path, serializeEvidence(evidence))
+  await writeFileAtomic(path, serializeEvidence(evidence))
 }

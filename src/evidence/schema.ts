@@ -9,6 +9,7 @@ import {
   waitConditionSchema,
 } from '../scenario/schema.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
+import { SKIP_CAUSES } from './skip-cause.js'
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
 const ms = z.int().min(0)
@@ -268,7 +269,15 @@ export const interactionSchema = z.strictObject({
   reason: z
     .string()
     .optional()
-    .describe('Why it was not dispatched: wait_timed_out, the target had exited, or the failure.'),
+    .describe(
+      'Why it was not dispatched, in words: wait_timed_out, who ended the run first, or the failure.',
+    ),
+  cause: z
+    .enum(SKIP_CAUSES)
+    .optional()
+    .describe(
+      'For a skipped event: wait_timed_out, deadline (timeout_ms or idle_timeout_ms ended the run), cancelled, run_failed or target_exited. Absent in Evidence written before causes were recorded.',
+    ),
   wait: z
     .strictObject({
       met_at_ms: ms.nullable().describe('When the condition (and quiet_ms) was met; null when it never was.'),

@@ -1,13 +1,18 @@
 import pc from 'picocolors'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Evidence } from './schema.js'
+import { describeInteractions } from './describe-run.js'
+import { lastScreen, screenBox } from './screen-text.js'
 
 export interface SummaryOptions {
   /** Colour the text (picocolors also honours NO_COLOR and FORCE_COLOR). Default: whether colours are supported. */
   readonly color?: boolean
 }
 
-/** A few lines for people: what ran, how it ended, what was kept and dropped, and the final screen. */
+/**
+ * A few lines for people: what ran, how it ended, what became of each event (and the cause of each skip), what
+ * was kept and dropped, and the final screen.
+ */
 export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = {}): string {
   const c = pc.createColors(options.color ?? pc.isColorSupported)
   const executable = evidence.commitments.executable.value
@@ -24,6 +29,10 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
   const lines = [
     `${c.bold('REA capture')} ${escapeControlCharacters([executable.executable, ...executable.arguments].map(quoteArgument).join(' '))}`,
     row(c, 'outcome', `${outcome} (${evidence.disposition}) after ${evidence.duration_ms} ms`),
+    // What became of each event, and who ended a skipped one's chance: "signal 9 (timeout)" alone hides a wait.
+    ...describeInteractions(evidence).map((line, index) =>
+      row(c, index === 0 ? 'events' : '', escapeControlCharacters(line)),
+    ),
     row(
       c,
       'terminal',
@@ -41,33 +50,12 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
   for (const unknown of evidence.residual_unknowns) {
     lines.push(row(c, 'unknown', escapeControlCharacters(`${unknown.dimension}: ${unknown.detail}`)))
   }
-  const frame = evidence.terminal.frames.findLast((entry) => entry.status === 'retained')
-  if (frame?.status === 'retained') {
-    // Rendered rows hold no escape sequences, but a program can still put other control characters there.
-    const visible = frame.lines.map(escapeControlCharacters)
-    while (visible.length > 0 && visible.at(-1) === '') {
-      visible.pop()
-    }
-    const width = Math.max(0, ...visible.map(codePointLength))
-    lines.push(
-      c.dim(`${frame.trigger} screen (${frame.columns}×${frame.rows}, blank rows at the end not shown):`),
-    )
-    lines.push(c.dim(`╭${'─'.repeat(width)}╮`))
-    for (const line of visible) {
-      lines.push(`${c.dim('│')}${line}${' '.repeat(width - codePointLength(line))}${c.dim('│')}`)
-    }
-    lines.push(c.dim(`╰${'─'.repeat(width)}╯`))
+  const frame = lastScreen(evidence)
+  if (frame !== null) {
+    // Rendered rows hold no escape sequences, but a program can still put other invisible characters there.
+    lines.push(...screenBox(frame, `${frame.trigger} screen`, c))
   }
   return `${lines.join('\n')}\n`
-}
-
-/** Good enough to pad a box for people; wide and combining characters may misalign it slightly. */
-function codePointLength(text: string): number {
-  let length = 0
-  for (const _ of text) {
-    length++
-  }
-  return length
 }
 
 function row(c: ReturnType<typeof pc.createColors>, label: string, text: string): string {

@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs'
+import { accessSync, constants, realpathSync, statSync, type Stats } from 'node:fs'
 import path from 'node:path'
 import type { ReaIssue } from '../errors.js'
 
@@ -14,7 +14,8 @@ export interface OutputInput {
  * Problems with writing a document to `file`, found before anything runs, each an issue under `field` (the
  * option or argument that named it): an empty path, a directory, a folder that does not exist, a location
  * REA may not write, or a file that is one of the command's `inputs` under another name (a symlink or a hard
- * link: files are compared by device and inode, not by spelling). A relative path resolves against the
+ * link: files are compared by device and inode, not by spelling). A regular file is replaced whole through a
+ * temporary file in its folder, so that folder must be writable too. A relative path resolves against the
  * current directory, the capture root.
  *
  * The check cannot promise the write will succeed: a disk can fill and a folder can vanish while the command
@@ -62,7 +63,24 @@ export function outputPathIssues(
       )
     }
   }
-  return writableIssues(resolved, issue)
+  const fileIssues = writableIssues(resolved, issue)
+  if (fileIssues.length > 0 || !target.stats.isFile()) {
+    return fileIssues
+  }
+  // A regular file is replaced whole through a temporary file beside it (writeFileAtomic): its folder must take one.
+  const folder = path.dirname(realPath(resolved))
+  return writableIssues(folder, (rule, message) =>
+    issue(rule, `${message}: REA replaces ${resolved} whole, through a temporary file in that folder`),
+  )
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file)
+  } catch {
+    // Found by stat a moment ago; if it vanished, its own folder is the one the write would use.
+    return file
+  }
 }
 
 function writableIssues(file: string, issue: (rule: string, message: string) => ReaIssue[]): ReaIssue[] {

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs'
 import { isReaError, ReaError, type ReaErrorCode } from '../errors.js'
+import { showName } from './escape-controls.js'
 import { describeSystemError, systemErrorCode } from './system-error.js'
 
 /** Scenario and trace-specification files are small documents; anything near this is a mistake. */
@@ -123,7 +124,7 @@ function readFailure(file: string, kind: InputFileKind, error: unknown): ReaErro
   }
   if (systemErrorCode(error) === undefined) {
     // Not an operating-system error: a bug, which must not be disguised as bad input.
-    return new ReaError('INTERNAL', `${kind.label} ${file} could not be read: ${String(error)}`, {
+    return new ReaError('INTERNAL', `${kind.label} ${showName(file)} could not be read: ${String(error)}`, {
       cause: error,
     })
   }
@@ -137,7 +138,7 @@ function readFailure(file: string, kind: InputFileKind, error: unknown): ReaErro
 }
 
 function problem(file: string, kind: InputFileKind, what: string, cause?: unknown): ReaError {
-  return new ReaError(kind.code, `${kind.label} ${file} ${what}${kind.consequence ?? ''}.`, {
+  return new ReaError(kind.code, `${kind.label} ${showName(file)} ${what}${kind.consequence ?? ''}.`, {
     ...(cause === undefined ? {} : { cause }),
   })
 }

@@ -1,16 +1,18 @@
 import type * as z from 'zod'
 import type { ReaIssue } from '../errors.js'
+import { showName } from './escape-controls.js'
 
 type Path = readonly PropertyKey[]
 
-/** `['events', 3, 'columns']` → `events[3].columns`. */
+/** `['events', 3, 'columns']` → `events[3].columns`; a key that needs escapes is quoted (`environment."A\nB"`). */
 export function formatPath(path: Path): string {
   let text = ''
   for (const segment of path) {
     if (typeof segment === 'number') {
       text += `[${segment}]`
     } else {
-      text += text === '' ? String(segment) : `.${String(segment)}`
+      const key = showName(String(segment))
+      text += text === '' ? key : `.${key}`
     }
   }
   return text

@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { privateCopyPath, serializeEvidence, type Evidence } from '../index.js'
+import { privateCopyPath, serializeEvidence, writeFileAtomic, type Evidence } from '../index.js'
 
 /**
  * The largest tool result (as JSON: the Evidence and its summary text) returned inline. The official SDK's
@@ -18,11 +17,14 @@ export interface SavedCapture {
   readonly disposition: Evidence['disposition']
 }
 
-/** Writes the Evidence as canonical JSON; a relative path resolves against the capture root (the cwd). */
+/**
+ * Writes the Evidence as canonical JSON, whole or not at all; a relative path resolves against the capture root
+ * (the cwd).
+ */
 export async function writeCapture(evidence: Evidence, file: string): Promise<SavedCapture> {
   const outputPath = path.resolve(file)
   const text = serializeEvidence(evidence)
-  await writeFile(outputPath, text)
+  await writeFileAtomic(outputPath, text)
   return {
     output_path: outputPath,
     bytes: Buffer.byteLength(text),

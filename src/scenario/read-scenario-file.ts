@@ -1,4 +1,5 @@
 import { ReaError } from '../errors.js'
+import { showName } from '../internal/escape-controls.js'
 import { readInputFile, SCENARIO_FILE_MAX_BYTES } from '../internal/read-input-file.js'
 
 export interface ReadScenarioFileOptions {
@@ -26,14 +27,18 @@ export async function readScenarioFile(
   })
   const hint = options.hint === undefined ? {} : { hint: options.hint }
   if (text.trim() === '') {
-    throw new ReaError('INVALID_SCENARIO', `The scenario file ${file} is empty; nothing was run.`, hint)
+    throw new ReaError(
+      'INVALID_SCENARIO',
+      `The scenario file ${showName(file)} is empty; nothing was run.`,
+      hint,
+    )
   }
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
     throw new ReaError(
       'INVALID_SCENARIO',
-      `The scenario file ${file} is not valid JSON (${(error as Error).message}); nothing was run.`,
+      `The scenario file ${showName(file)} is not valid JSON (${(error as Error).message}); nothing was run.`,
       { cause: error, ...hint },
     )
   }

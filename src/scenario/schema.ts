@@ -95,12 +95,21 @@ export const waitConditionSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('Literal text visible on the live screen at some moment after the previous event.'),
+      .describe(
+        'Literal text visible on the live screen as drawn (trailing spaces the program wrote count), once the program has drawn after the previous event.',
+      ),
     screen_regex: z
       .string()
       .min(1)
       .optional()
       .describe('JavaScript regex (flags u and m) matched against the visible rows, joined by newlines.'),
+    gone: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Literal text no longer visible on the live screen, once the program has drawn after the previous event.',
+      ),
     quiet_ms: nonNegativeMs
       .optional()
       .describe('After the match, also wait until the output has been quiet this long.'),
@@ -109,7 +118,7 @@ export const waitConditionSchema = z
       .describe('Give up after this long (from the previous event): the event is skipped as wait_timed_out.'),
   })
   .describe(
-    'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex.',
+    'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex, gone.',
   )
 
 const afterField = waitConditionSchema.optional()

@@ -1,6 +1,9 @@
-/** The four ways an event can wait for what the program shows; exactly one per `after`. */
-export const WAIT_CONDITIONS = ['output', 'output_regex', 'screen', 'screen_regex'] as const
+/** The ways an event can wait for what the program shows; exactly one per `after`. */
+export const WAIT_CONDITIONS = ['output', 'output_regex', 'screen', 'screen_regex', 'gone'] as const
 export type WaitConditionKind = (typeof WAIT_CONDITIONS)[number]
+
+/** Conditions read from the live screen rather than the output stream. */
+export const SCREEN_CONDITIONS: readonly WaitConditionKind[] = ['screen', 'screen_regex', 'gone']
 
 /** A condition as written in a scenario's `after`. */
 export interface WaitConditionInput {
@@ -8,6 +11,7 @@ export interface WaitConditionInput {
   readonly output_regex?: string | undefined
   readonly screen?: string | undefined
   readonly screen_regex?: string | undefined
+  readonly gone?: string | undefined
   readonly quiet_ms?: number | undefined
   readonly within_ms?: number | undefined
 }

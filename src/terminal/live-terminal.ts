@@ -26,6 +26,9 @@ export class LiveTerminal {
   readonly #renderer: Renderer
   readonly #listeners = new Set<() => void>()
   #stopped: string | undefined
+  /** Chunks fed so far, and how many of them the screen is known to reflect (xterm parses in order). */
+  #fed = 0
+  #parsed = 0
 
   constructor(
     terminal: TerminalSettings,
@@ -40,13 +43,30 @@ export class LiveTerminal {
     if (this.#stopped !== undefined || text === '') {
       return
     }
+    const chunk = ++this.#fed
     // Plain text continues a sequence the last chunk left open (`ESC [` then `6n`): it is queued only once what
     // was written before is parsed back to the ground state.
     if (this.#listeners.size === 0 && !SEQUENCE_START.test(text) && this.#renderer.parsedToGround) {
       this.#renderer.enqueue(text)
     } else {
-      this.#renderer.write(text, () => this.#changed())
+      this.#renderer.write(text, () => this.#parsedThrough(chunk))
     }
+  }
+
+  /** A mark in the output fed so far, for `showsOutputAfter`. */
+  outputMark(): number {
+    return this.#fed
+  }
+
+  /**
+   * Whether the screen, as it stands, already reflects output fed after `mark`: a screen wait uses it so the
+   * screen the previous input is about to replace cannot satisfy it.
+   */
+  showsOutputAfter(mark: number): boolean {
+    if (this.#renderer.idle) {
+      this.#parsed = this.#fed
+    }
+    return this.#parsed > mark
   }
 
   /**
@@ -74,9 +94,12 @@ export class LiveTerminal {
     return this.#renderer.idle
   }
 
-  /** The visible rows joined by newlines, or undefined before anything was parsed. */
+  /**
+   * The visible rows as drawn (trailing spaces the program wrote kept, see `Renderer.readDrawnLines`) joined by
+   * newlines, or undefined before anything was parsed.
+   */
   screenText(): string | undefined {
-    return this.#renderer.opened ? this.#renderer.readLines().join('\n') : undefined
+    return this.#renderer.opened ? this.#renderer.readDrawnLines().join('\n') : undefined
   }
 
   /**
@@ -87,7 +110,8 @@ export class LiveTerminal {
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener)
     if (!this.#renderer.idle && this.#stopped === undefined) {
-      const changed = (): void => this.#changed()
+      const chunk = this.#fed
+      const changed = (): void => this.#parsedThrough(chunk)
       void this.#renderer.whenRendered(() => undefined).then(changed, changed)
     }
     return () => this.#listeners.delete(listener)
@@ -104,6 +128,11 @@ export class LiveTerminal {
   dispose(): void {
     this.#listeners.clear()
     this.#renderer.dispose()
+  }
+
+  #parsedThrough(chunk: number): void {
+    this.#parsed = Math.max(this.#parsed, chunk)
+    this.#changed()
   }
 
   #changed(): void {

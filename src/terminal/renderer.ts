@@ -4,6 +4,7 @@ import type * as XtermModule from '@xterm/headless'
 
 type XtermTerminal = InstanceType<typeof XtermModule.Terminal>
 type XtermSerializer = InstanceType<typeof SerializeModule.SerializeAddon>
+type XtermLine = NonNullable<ReturnType<XtermTerminal['buffer']['active']['getLine']>>
 interface XtermClasses {
   readonly Terminal: typeof XtermModule.Terminal
   readonly SerializeAddon: typeof SerializeModule.SerializeAddon
@@ -240,6 +241,18 @@ export class Renderer {
 
   /** Every visible row as it stands, trailing U+0020 removed: cheaper than a whole screen. */
   readLines(): string[] {
+    return this.#visibleRows((line) => trimTrailingSpaces(line.translateToString(false)))
+  }
+
+  /**
+   * Every visible row as the program drew it: up to its last written cell, spaces the program wrote included
+   * (a prompt `Name? ` keeps its space), cells never written or erased left out. What a screen wait reads.
+   */
+  readDrawnLines(): string[] {
+    return this.#visibleRows((line) => line.translateToString(true))
+  }
+
+  #visibleRows(read: (line: XtermLine) => string): string[] {
     if (this.#untouched) {
       return untouchedScreen(this.#size).lines
     }
@@ -248,7 +261,7 @@ export class Renderer {
     const lines: string[] = []
     for (let row = 0; row < terminal.rows; row++) {
       const line = buffer.getLine(buffer.viewportY + row)
-      lines.push(line === undefined ? '' : trimTrailingSpaces(line.translateToString(false)))
+      lines.push(line === undefined ? '' : read(line))
     }
     return lines
   }

@@ -2,7 +2,11 @@
  * The page's script for the checkpoint screens (browser JavaScript, inlined as text). One checkpoint is
  * rendered at a time: both sides' frames are written into fresh xterm.js terminals, cells are compared through
  * xterm's buffer API (characters, width, colours and attributes), and each differing run of cells gets an
- * outlined overlay. `document.body.dataset.reaRendered` turns "true" when the shown checkpoint is complete.
+ * overlay: outlined when it looks different, dashed when only blanks differ (a space written on one side, an
+ * untouched cell on the other), dotted when only the spelling of the same look differs (`ESC [31m` against
+ * `ESC [38;5;1m`). Overlays are placed in fractions of the screen, inside xterm's screen element, and only once
+ * both screens are laid out and drawn, so they land on their cells whenever the browser paints.
+ * `document.body.dataset.reaRendered` turns "true" when the shown checkpoint is complete.
  */
 export const SCREENS_SCRIPT = String.raw`
 const REA = (window.REA = window.REA || {})
@@ -58,15 +62,44 @@ REA.element = (tag, attributes, text) => {
     Promise.all(rendering).then((rendered) => {
       if (shown !== index) return
       terminals = rendered
-      requestAnimationFrame(() => requestAnimationFrame(() => {
+      whenDrawn(rendered, () => {
         if (shown !== index) return
-        const cells = highlight(rendered, frames, checkpoint)
-        const words = checkpoint.status === 'different' ? cells + (cells === 1 ? ' run of cells differs' : ' runs of cells differ') : ''
-        detail.textContent = [checkpoint.detail, words].filter(Boolean).join('; ')
+        const runs = highlight(rendered, frames, checkpoint)
+        detail.textContent = [checkpoint.detail, describeRuns(runs, checkpoint)].filter(Boolean).join('; ')
         document.body.dataset.reaCheckpoint = String(index)
-        document.body.dataset.reaRendered = 'true'
-      }))
+        // One more frame, so the overlays are painted before anyone is told the checkpoint is complete.
+        requestAnimationFrame(() => {
+          if (shown === index) document.body.dataset.reaRendered = 'true'
+        })
+      })
     })
+  }
+
+  /** Calls done once every terminal's screen has a size and its rows are in the page (xterm draws on a frame). */
+  function whenDrawn(rendered, done, frames = 0) {
+    const drawn = rendered.every((terminal) => {
+      if (!terminal) return true
+      const screen = terminal.element.querySelector('.xterm-screen')
+      const rows = terminal.element.querySelector('.xterm-rows')
+      const box = screen && screen.getBoundingClientRect()
+      return box && box.width > 0 && box.height > 0 && rows && rows.children.length >= terminal.rows
+    })
+    if (drawn || frames > 600) done()
+    else requestAnimationFrame(() => whenDrawn(rendered, done, frames + 1))
+  }
+
+  function describeRuns(runs, checkpoint) {
+    if (checkpoint.status !== 'different') return ''
+    const count = (kind) => runs.filter((run) => run[3] === kind).length
+    const visible = count('visible')
+    const words = []
+    if (visible > 0) words.push(visible + (visible === 1 ? ' run of cells differs' : ' runs of cells differ'))
+    const blank = count('blank')
+    if (blank > 0) words.push(blank + (blank === 1 ? ' run' : ' runs') + ' of blank cells differ (spaces written on one side only, invisible on screen; marked with dashes)')
+    if (visible === 0 && checkpoint.spellings) {
+      words.push('the same on screen, only the escape sequences differ: authority ' + checkpoint.spellings[0] + ', reconstruction ' + checkpoint.spellings[1])
+    }
+    return words.join('; ')
   }
 
   function renderFrame(side, frame) {
@@ -91,23 +124,51 @@ REA.element = (tag, attributes, text) => {
     return new Promise((resolve) => terminal.write(frame.state, () => resolve(terminal)))
   }
 
-  function cellKey(cell) {
-    return [cell.getChars(), cell.getWidth(), cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(),
-      cell.getBgColor(), cell.isBold(), cell.isItalic(), cell.isDim(), cell.isUnderline(), cell.isBlink(),
-      cell.isInverse(), cell.isInvisible(), cell.isStrikethrough(), cell.isOverline()].join('\u0000')
+  const ATTRIBUTES = (cell) => [cell.getWidth(), cell.isBold(), cell.isItalic(), cell.isDim(), cell.isUnderline(),
+    cell.isBlink(), cell.isInverse(), cell.isInvisible(), cell.isStrikethrough(), cell.isOverline()]
+  // The colours of xterm.js's default theme, which the page's terminals use: the 16 named ones, then the
+  // 6 × 6 × 6 cube and the grey ramp of the 256-colour palette.
+  const PALETTE = ['2e3436', 'cc0000', '4e9a06', 'c4a000', '3465a4', '75507b', '06989a', 'd3d7cf', '555753',
+    'ef2929', '8ae234', 'fce94f', '729fcf', 'ad7fa8', '34e2e2', 'eeeeec'].map((hex) => parseInt(hex, 16))
+  const LEVELS = [0, 95, 135, 175, 215, 255]
+  for (let index = 16; index < 256; index++) {
+    const [r, g, b] = index < 232
+      ? [LEVELS[Math.floor((index - 16) / 36)], LEVELS[Math.floor((index - 16) / 6) % 6], LEVELS[(index - 16) % 6]]
+      : [8 + (index - 232) * 10, 8 + (index - 232) * 10, 8 + (index - 232) * 10]
+    PALETTE.push((r << 16) | (g << 8) | b)
+  }
+  /** A colour as the screen shows it: ESC [31m, ESC [38;5;1m and ESC [38;2;204;0;0m are one red. */
+  const shownColour = (mode, value) => mode === 0 ? 'default' : 'rgb' + (mode === 0x3000000 ? value : PALETTE[value])
+
+  /** How a cell looks, and exactly how it was written: [visible, exact, chars]. */
+  function cellKeys(cell) {
+    const attributes = ATTRIBUTES(cell)
+    const visible = [cell.getChars() || ' ', shownColour(cell.getFgColorMode(), cell.getFgColor()),
+      shownColour(cell.getBgColorMode(), cell.getBgColor()), ...attributes].join('\u0000')
+    const exact = [cell.getChars(), cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(),
+      cell.getBgColor(), ...attributes].join('\u0000')
+    return [visible, exact, cell.getChars()]
   }
 
-  function keyAt(terminal, row, column, scratch) {
-    if (!terminal || row >= terminal.rows || column >= terminal.cols) return null
+  function keysAt(terminal, row, column, scratch) {
+    if (!terminal || row >= terminal.rows || column >= terminal.cols) return [null, null, null]
     const buffer = terminal.buffer.active
     const line = buffer.getLine(buffer.viewportY + row)
     const cell = line && line.getCell(column, scratch)
-    return cell ? cellKey(cell) : ''
+    return cell ? cellKeys(cell) : ['', '', '']
   }
 
-  /** Outlines every run of differing cells on both sides; returns how many runs there are. */
+  /** Whether two cells differ, and how: 'visible', 'blank' (a written space against nothing), 'spelling', or null. */
+  function difference(p, q) {
+    if (p[0] !== q[0]) return 'visible'
+    if (p[1] === q[1]) return null
+    return p[2] !== q[2] && (p[2] === '' || p[2] === ' ') && (q[2] === '' || q[2] === ' ') ? 'blank' : 'spelling'
+  }
+
+  /** Marks every run of differing cells on both sides, by kind; returns the runs [row, column, width, kind]. */
   function highlight(rendered, frames, checkpoint) {
-    if (rendered.length !== 2 || !rendered[0] || !rendered[1]) return 0
+    // Screens the comparison found equal are serialized alike: any cell difference left is xterm's bookkeeping.
+    if (rendered.length !== 2 || !rendered[0] || !rendered[1] || checkpoint.status !== 'different') return []
     const [a, b] = rendered
     const rows = Math.max(a.rows, b.rows)
     const columns = Math.max(a.cols, b.cols)
@@ -116,21 +177,24 @@ REA.element = (tag, attributes, text) => {
     const runs = []
     for (let row = 0; row < rows; row++) {
       let start = -1
+      let kind = null
       for (let column = 0; column <= columns; column++) {
-        const differs = column < columns && keyAt(a, row, column, scratchA) !== keyAt(b, row, column, scratchB)
-        if (differs && start === -1) start = column
-        if (!differs && start !== -1) {
-          runs.push([row, start, column - start])
+        const differs = column < columns ? difference(keysAt(a, row, column, scratchA), keysAt(b, row, column, scratchB)) : null
+        if (differs !== kind && start !== -1) {
+          runs.push([row, start, column - start, kind])
           start = -1
         }
+        if (differs !== null && start === -1) start = column
+        kind = differs
       }
     }
     const first = checkpoint.cell
+    const CLASSES = { visible: 'rea-diff-cell', blank: 'rea-diff-cell rea-diff-blank', spelling: 'rea-diff-cell rea-diff-spelling' }
     for (const [position, terminal] of rendered.entries()) {
       const overlay = overlayFor(terminal)
-      for (const [row, column, width] of runs) {
+      for (const [row, column, width, kind] of runs) {
         const isFirst = first !== null && first[0] === row + 1 && first[1] >= column + 1 && first[1] <= column + width
-        overlay.add('rea-diff-cell' + (isFirst ? ' rea-first' : ''), row, column, width)
+        overlay.add(CLASSES[kind] + (isFirst ? ' rea-first' : ''), row, column, width)
       }
       const [cursorA, cursorB] = [frames[0].cursor, frames[1].cursor]
       if (cursorA[0] !== cursorB[0] || cursorA[1] !== cursorB[1]) {
@@ -138,28 +202,25 @@ REA.element = (tag, attributes, text) => {
         overlay.add('rea-diff-cursor', cursor[0], cursor[1], 1)
       }
     }
-    return runs.length
+    return runs
   }
 
-  /** Absolutely positioned outlines over a terminal's cell grid, measured from its rendered screen. */
+  /**
+   * Boxes over a terminal's cell grid, inside its screen element and placed in fractions of it: nothing is
+   * measured, so a box never lands where a screen not yet laid out put it.
+   */
   function overlayFor(terminal) {
-    const host = terminal.element.parentElement
     const screen = terminal.element.querySelector('.xterm-screen')
-    const hostBox = host.getBoundingClientRect()
-    const screenBox = screen.getBoundingClientRect()
-    const cellWidth = screenBox.width / terminal.cols
-    const cellHeight = screenBox.height / terminal.rows
     const overlay = REA.element('div', { class: 'rea-overlay' })
-    overlay.style.left = screenBox.left - hostBox.left + 'px'
-    overlay.style.top = screenBox.top - hostBox.top + 'px'
-    host.append(overlay)
+    screen.append(overlay)
+    const percent = (part, whole) => (100 * part) / whole + '%'
     return {
       add(className, row, column, width) {
         const box = REA.element('div', { class: className, 'data-row': String(row + 1), 'data-column': String(column + 1), 'data-width': String(width) })
-        box.style.left = column * cellWidth + 'px'
-        box.style.top = row * cellHeight + 'px'
-        box.style.width = width * cellWidth + 'px'
-        box.style.height = cellHeight + 'px'
+        box.style.left = percent(column, terminal.cols)
+        box.style.top = percent(row, terminal.rows)
+        box.style.width = percent(width, terminal.cols)
+        box.style.height = percent(1, terminal.rows)
         overlay.append(box)
       },
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 
 /**
  * xterm.js, the browser build of the terminal emulator REA captures with, inlined into every page so the page
@@ -45,9 +46,13 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c')
 }
 
-/** Text for HTML element content and attribute values. */
+/**
+ * Text for HTML element content and attribute values, its invisible and control characters made visible first
+ * (a bidi override would reorder what the page shows, a zero-width space hide a difference): the same rule as
+ * for text on a terminal.
+ */
 export function escapeHtml(text: string): string {
-  return text
+  return escapeControlCharacters(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

@@ -1,9 +1,5 @@
 import { DIMENSIONS, type Comparison } from '../compare/comparison-schema.js'
-import {
-  describeDifference,
-  describeLocation,
-  describeNormalizationHint,
-} from '../compare/format-comparison.js'
+import { describeDifference, describeNormalizationHint } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
 import { escapeHtml as h } from './page-assets.js'
@@ -84,7 +80,7 @@ export function dimensionsHtml(comparison: Comparison): string {
     `<table class="dimensions"><tbody>${rows.join('')}</tbody></table>`,
     comparison.first_divergence === null
       ? ''
-      : `<p id="rea-first-divergence"><strong>First divergence:</strong> ${h(describeDifference(comparison.first_divergence))} <span class="where">(${h(describeLocation(comparison.first_divergence.location))})</span></p>`,
+      : `<p id="rea-first-divergence"><strong>First divergence:</strong> ${h(describeDifference(comparison.first_divergence))}</p>`,
     normalizationHintHtml(comparison),
     '</section>',
   ].join('\n')

@@ -1,6 +1,8 @@
 import type { Comparison } from '../compare/comparison-schema.js'
 import type { Evidence, TerminalFrame } from '../evidence/schema.js'
+import { excerpt, firstMismatch } from '../compare/terminal-stream.js'
 import { castEvents } from '../export/cast-events.js'
+import { quoteText } from '../internal/escape-controls.js'
 
 /**
  * What the page's script needs, built from Evidence and nothing else: per side its recording (the same events
@@ -42,6 +44,11 @@ export interface PageCheckpoint {
   readonly detail: string | null
   /** 1-based cell of the comparison's located difference in this checkpoint, when it names one. */
   readonly cell: readonly [row: number, column: number] | null
+  /**
+   * Where the two screens' escape sequences first part, as each side spells it (quoted by the one rule): shown
+   * when the screens look the same and only the spelling differs (`ESC [31m` and `ESC [38;5;1m`).
+   */
+  readonly spellings: readonly [authority: string, reconstruction: string] | null
 }
 
 export interface PageData {
@@ -136,7 +143,23 @@ function checkpointOf(
     location?.kind === 'terminal_frame' && location.row !== null && location.column !== null
       ? ([location.row, location.column] as const)
       : null
-  return { label, status: checkpointStatus(frames), detail: difference?.summary ?? null, cell }
+  return {
+    label,
+    status: checkpointStatus(frames),
+    detail: difference?.summary ?? null,
+    cell,
+    spellings: spellingsOf(frames),
+  }
+}
+
+function spellingsOf(frames: readonly (PageFrame | undefined)[]): PageCheckpoint['spellings'] {
+  const [a, b] = frames
+  if (a?.status !== 'retained' || b?.status !== 'retained' || a.state === b.state) {
+    return null
+  }
+  const mismatch = firstMismatch(a.state, b.state)
+  const index = mismatch === -1 ? Math.min(a.state.length, b.state.length) : mismatch
+  return [quoteText(excerpt(a.state, index, 16)), quoteText(excerpt(b.state, index, 16))]
 }
 
 function checkpointStatus(frames: readonly (PageFrame | undefined)[]): CheckpointStatus {

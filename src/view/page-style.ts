@@ -26,8 +26,10 @@ ol.checkpoints button[aria-current=true] { background: #263238; color: #fff; }
 .panes { display: flex; gap: 16px; align-items: flex-start; overflow-x: auto; }
 .pane { flex: 0 0 auto; }
 .term-host { position: relative; display: inline-block; padding: 6px; background: #000; border-radius: 4px; }
-.rea-overlay { position: absolute; pointer-events: none; }
+.rea-overlay { position: absolute; inset: 0; pointer-events: none; z-index: 10; }
 .rea-diff-cell { position: absolute; outline: 2px solid #ff5252; background: rgba(255, 82, 82, 0.2); }
+.rea-diff-cell.rea-diff-blank { outline: 2px dashed #ffab40; background: repeating-linear-gradient(135deg, rgba(255, 171, 64, 0.45) 0 3px, transparent 3px 6px); }
+.rea-diff-cell.rea-diff-spelling { outline: 2px dotted #b0bec5; background: rgba(176, 190, 197, 0.2); }
 .rea-diff-cell.rea-first { outline: 3px solid #ffd600; }
 .rea-diff-cursor { position: absolute; outline: 2px dashed #40c4ff; }
 .absent { display: inline-block; padding: 24px; border: 1px dashed #999; color: #666; }

@@ -1,6 +1,5 @@
 import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison } from '../compare/comparison-schema.js'
-import { describeLocation } from '../compare/format-comparison.js'
 import type { TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
 import { REA_VERSION } from '../version.js'
@@ -15,6 +14,7 @@ import {
   traceHtml,
   unknownsHtml,
 } from './page-html.js'
+import { pageHeadline } from './page-headline.js'
 import { buildPageData, type SideLabel } from './page-model.js'
 import { PAGE_STYLE } from './page-style.js'
 
@@ -61,7 +61,7 @@ export function renderDivergencePage(input: DivergencePageInput): string {
   const data = buildPageData(sides, comparison)
   const hasScreens = sides.length > 0
   const body = [
-    headerHtml(title, verdict, headline(comparison, input.trace ?? null), sides),
+    headerHtml(title, verdict, pageHeadline(comparison, input.trace ?? null), sides),
     input.message == null ? '' : messageHtml(input.message, comparison !== null || input.trace != null),
     hasScreens ? SCREENS_SECTION : '',
     comparison === null ? '' : dimensionsHtml(comparison),
@@ -107,18 +107,6 @@ function pageSides(
     sides.push({ label: 'capture', evidence: (reconstruction ?? authority) as Evidence, source: null })
   }
   return sides
-}
-
-function headline(comparison: Comparison | null, trace: TraceResult | null): string | null {
-  const first = comparison?.first_divergence
-  if (first != null) {
-    return `${first.summary} at ${describeLocation(first.location)}`
-  }
-  const unknown = comparison?.unknowns[0]
-  if (unknown !== undefined) {
-    return `${unknown.dimension} unknown (${unknown.reason}): ${unknown.detail}`
-  }
-  return trace?.violations[0]?.detail ?? trace?.unknown_reasons[0]?.detail ?? null
 }
 
 const SCREENS_SECTION = `<section id="screens"><h2>Screens at each checkpoint <small>(before each event, after each resize, and the final screen; differing cells outlined)</small></h2>

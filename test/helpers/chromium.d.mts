@@ -2,6 +2,12 @@ export declare const CHROMIUM: string
 
 export declare function chromiumUnavailable(): string | null
 
+export declare function screenshotPage(
+  url: string,
+  file: string,
+  options?: { readonly width?: number; readonly height?: number },
+): Promise<void>
+
 export interface BrowserPage {
   /** Console errors, uncaught exceptions and error log entries (CSP violations among them). */
   readonly consoleErrors: string[]

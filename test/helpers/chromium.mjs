@@ -20,6 +20,54 @@ export function chromiumUnavailable() {
   return version.status === 0 ? null : `${CHROMIUM} --version failed: ${version.stderr || version.error}`
 }
 
+const BROWSER_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-sync',
+  '--disable-breakpad',
+  '--disable-crash-reporter',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+  '--hide-scrollbars',
+]
+
+/**
+ * Takes a screenshot the way people and CI scripts do, with `chromium --headless --screenshot`: the browser
+ * captures the page soon after it loaded, without waiting for any signal of the page's own.
+ */
+export async function screenshotPage(url, file, { width = 1400, height = 1000 } = {}) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'rea-chromium-'))
+  const browser = spawn(
+    CHROMIUM,
+    [
+      ...BROWSER_FLAGS,
+      `--user-data-dir=${profile}`,
+      `--window-size=${width},${height}`,
+      `--screenshot=${file}`,
+      url,
+    ],
+    { detached: true, stdio: 'ignore' },
+  )
+  const exited = new Promise((resolve) => browser.on('exit', resolve))
+  const guard = setTimeout(() => process.kill(-browser.pid, 'SIGKILL'), CALL_TIMEOUT_MS)
+  await exited
+  clearTimeout(guard)
+  try {
+    // Helpers of the browser's group that outlived it.
+    process.kill(-browser.pid, 'SIGKILL')
+  } catch {
+    // The group has ended: nothing left to kill.
+  }
+  rmSync(profile, { recursive: true, force: true })
+}
+
 /**
  * Opens `url` in a fresh headless Chromium and records what the page does: console errors, uncaught exceptions,
  * log errors (a Content-Security-Policy violation is one) and every network request.
@@ -28,26 +76,7 @@ export async function openPage(url, { width = 1400, height = 1000 } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'rea-chromium-'))
   const browser = spawn(
     CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-default-apps',
-      '--disable-extensions',
-      '--disable-sync',
-      '--disable-breakpad',
-      '--disable-crash-reporter',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--mute-audio',
-      '--hide-scrollbars',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-pipe',
-      'about:blank',
-    ],
+    [...BROWSER_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-pipe', 'about:blank'],
     // Its own process group, so closing ends the browser's helpers too.
     { detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   )

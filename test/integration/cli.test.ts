@@ -1,4 +1,15 @@
-import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -52,6 +63,20 @@ describe('rea capture-process', () => {
     const summary = await runCli(['capture-process', file, '--format', 'summary'], { cwd: directory })
     expect(summary.stdout).toContain('REA capture echo hello')
     expect(summary.stdout).toContain('│hello│')
+    // Each event's outcome, a dispatch and a skip with its cause.
+    const waited = scenarioFile('waited.json', {
+      executable: 'bash',
+      arguments: ['-c', 'read -r line; echo "got $line"; sleep 30'],
+      events: [
+        { type: 'input', data: 'hi\r', after: { output: 'never', within_ms: 200 } },
+        { type: 'input', data: 'yo\r', after: { screen: 'never shown' } },
+      ],
+      timeout_ms: 1500,
+    })
+    const events = await runCli(['capture-process', waited, '--format', 'summary'], { cwd: directory })
+    expect(events.stdout).toMatch(
+      /events {4}0 input skipped at [\d,]+ ms: wait_timed_out \[wait_timed_out\] \(waited for output "never", never met\)\n {12}1 input skipped at [\d,]+ ms: REA's timeout_ms \(1500 ms\) ended the run before the event was due \[deadline\] \(waited for screen "never shown", never met\)/,
+    )
   })
 
   test('writes the document to --output and leaves stdout empty', async () => {
@@ -237,6 +262,34 @@ describe('--output', () => {
     expect(result.stderr).toContain(message)
     expect(existsSync(marker())).toBe(false)
     expect(readFileSync(scenario, 'utf8')).toBe(before)
+  })
+
+  test('refuses a writable file in a folder it cannot write to: the file is replaced through a temporary file there', () => {
+    const folder = path.join(directory, 'read-only-folder')
+    mkdirSync(folder)
+    const output = path.join(folder, 'capture.json')
+    writeFileSync(output, 'old')
+    chmodSync(output, 0o666)
+    chmodSync(folder, 0o555)
+    // Root writes anywhere; without these capabilities, permissions apply as for any user.
+    const caps = '-dac_override,-dac_read_search'
+    const result = spawnSync(
+      'setpriv',
+      [
+        `--bounding-set=${caps}`,
+        `--inh-caps=${caps}`,
+        process.execPath,
+        CLI,
+        'capture-process',
+        touching(),
+      ].concat(['--output', output]),
+      { cwd: directory, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    )
+    chmodSync(folder, 0o755)
+    expect(result.status, result.stderr).toBe(3)
+    expect(result.stderr).toContain(`REA replaces ${output} whole, through a temporary file in that folder`)
+    expect(readFileSync(output, 'utf8')).toBe('old')
+    expect(existsSync(marker())).toBe(false)
   })
 
   test('compare-process-captures refuses an output that is one of its inputs', async () => {

@@ -77,6 +77,8 @@ describe('rea/jest in a real Jest project (@swc/jest)', () => {
       expect(message).toContain(`the capture differs from its authority ${AUTHORITY}`)
       expect(message).toContain('+Hallo, Ada!')
       expect(message).toContain('jest -u')
+      // Jest's summary counts the mismatch as a failed snapshot, never as a passed one.
+      expect(changed.snapshot).toMatchObject({ unmatched: 1, matched: 0 })
       const updated = await runJest(project, ['-u'])
       expect(greeting(updated).status).toBe('passed')
       expect(updated.snapshot.updated).toBe(1)

@@ -137,6 +137,21 @@ describe('rea mcp', () => {
     expect(textOf(result)).toContain('exit code 3')
   })
 
+  test('the summary text shows each event’s outcome and the cause of a skip', async () => {
+    const server = await startServer()
+    const result = await call(server, 'capture_process_scenario', {
+      executable: 'bash',
+      arguments: ['-c', 'echo ready; sleep 30'],
+      events: [{ type: 'input', data: 'x\r', after: { screen: 'never shown' } }],
+      timeout_ms: 1000,
+    })
+    expect(textOf(result)).toContain('signal 9 (timeout)')
+    expect(textOf(result)).toContain(`events    0 input skipped at`)
+    expect(textOf(result)).toContain(
+      `REA's timeout_ms (1000 ms) ended the run before the event was due [deadline] (waited for screen "never shown", never met)`,
+    )
+  })
+
   test('--root sets the capture root for clients that cannot choose the working directory', async () => {
     const server = await startServer({ cwd: REPO_ROOT, args: ['--root', directory] })
     const result = await call(server, 'capture_process_scenario', { executable: program('print-cwd.mjs') })

@@ -75,6 +75,8 @@ describe('rea/jest-reporter with the real Jest CLI', () => {
     )
     expect(run.stdout).toContain(`::error file=differs.test.ts,line=${line},`)
     expect(readFileSync(stepSummary, 'utf8')).toContain('greets the same way twice')
+    // No JUnit reporter is configured: no attachment lines, and so no console entry with a frame into REA.
+    expect(run.stdout + run.stderr).not.toContain('[[ATTACHMENT|')
   })
 
   test('a reporter that cannot write its folder warns and leaves the exit code alone', async () => {

@@ -163,6 +163,13 @@ describe('rea/reporter with the real Vitest CLI', () => {
     expect(next.totals).toMatchObject({ assertions: 2, matched: 2, failed: 0 })
     expect(existsSync(path.join(report, failing.files['divergence']!))).toBe(false)
     expect(readdirSync(report).sort()).toEqual(['.rea-report', 'greets.test.mjs', 'index.json', 'summary.md'])
+
+    // Without a JUnit reporter nobody reads attachment lines: a failure prints none.
+    const third = await vitest(project, ['--reporter=default', '--reporter=rea/reporter'], {
+      FIXTURE_FAIL: '1',
+    })
+    expect(third.code).toBe(1)
+    expect(third.stdout + third.stderr).not.toContain('[[ATTACHMENT|')
   })
 
   test('two shards written as blob reports and merged keep every capture', async () => {

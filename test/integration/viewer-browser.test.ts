@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { serializeEvidence } from '../../src/index.js'
-import { chromiumUnavailable, openPage, type BrowserPage } from '../helpers/chromium.mjs'
-import { REPO_ROOT } from '../helpers/fixtures.js'
+import { captureProcess, renderDivergencePage, serializeEvidence } from '../../src/index.js'
+import { chromiumUnavailable, openPage, screenshotPage, type BrowserPage } from '../helpers/chromium.mjs'
+import { countPixels, decodePng } from '../helpers/png.mjs'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { runCli } from '../helpers/run-cli.js'
 import { captureDemo, DEMO_SECRET } from '../helpers/viewer-demo.js'
 
@@ -37,6 +39,53 @@ async function withPage(check: (page: BrowserPage) => Promise<void>): Promise<vo
     await check(page)
     expect(page.requests).toEqual([pathToFileURL(pageFile).href])
     expect(page.consoleErrors).toEqual([])
+  } finally {
+    await page.close()
+  }
+}
+
+/** A busy loop per core, as on a loaded CI machine; `stop` ends them (by PID) and waits for their exit. */
+function occupyEveryCore(): { stop(): Promise<void> } {
+  const loops = cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }))
+  return {
+    stop: async () => {
+      await Promise.all(
+        loops.map((loop) => {
+          const exited = new Promise((resolve) => loop.once('exit', resolve))
+          loop.kill('SIGKILL')
+          return exited
+        }),
+      )
+    },
+  }
+}
+
+interface Box {
+  readonly left: number
+  readonly top: number
+  readonly width: number
+  readonly height: number
+}
+
+const widen = (box: Box, by: number): Box => ({
+  left: box.left - by,
+  top: box.top - by,
+  width: box.width + 2 * by,
+  height: box.height + 2 * by,
+})
+/** The first difference's outline (#ffd600). */
+const isOutlineYellow = (r: number, g: number, b: number): boolean => r > 220 && g > 180 && b < 90
+
+/** Both screens and the caption as the complete page lays them out, in CSS pixels of a 1400 × 1000 viewport. */
+async function withLayout(): Promise<{ authority: Box; reconstruction: Box; caption: Box }> {
+  const page = await openPage(pathToFileURL(pageFile).href)
+  try {
+    await page.waitFor("document.body.dataset.reaRendered === 'true'")
+    return await page.evaluate(`(() => {
+      const box = (element) => { const r = element.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width, height: r.height } }
+      const screen = (side) => box(document.querySelector('#screens [data-side=' + side + '] .xterm-screen'))
+      return { authority: screen('authority'), reconstruction: screen('reconstruction'), caption: box(document.getElementById('rea-checkpoint-detail')) }
+    })()`)
   } finally {
     await page.close()
   }
@@ -97,6 +146,80 @@ describe.skipIf(unavailable !== null)('the divergence page in headless Chromium'
         copyFileSync(shot, path.join(REPO_ROOT, 'docs/viewer.png'))
       }
     }))
+
+  test(
+    'draws the outlines and their caption once the screens are drawn: 20 screenshots with every core busy',
+    { timeout: 300_000 },
+    async () => {
+      // Where the screens and the caption are once the page is complete, read from the page itself.
+      const layout = await withLayout()
+      const busy = occupyEveryCore()
+      const seen: string[] = []
+      try {
+        for (let shot = 1; shot <= 20; shot++) {
+          const file = path.join(directory, `shot-${shot}.png`)
+          await screenshotPage(pathToFileURL(pageFile).href, file)
+          const png = decodePng(file)
+          const outlined = (box: Box) => countPixels(png, widen(box, 6), isOutlineYellow) > 40
+          const written = (box: Box) => countPixels(png, box, (r, g, b) => r < 110 && g < 110 && b < 110) > 20
+          seen.push(
+            `${shot}: authority ${outlined(layout.authority)}, reconstruction ${outlined(layout.reconstruction)}, caption ${written(layout.caption)}`,
+          )
+        }
+      } finally {
+        await busy.stop()
+      }
+      expect(seen).toEqual(
+        Array.from(
+          { length: 20 },
+          (_, index) => `${index + 1}: authority true, reconstruction true, caption true`,
+        ),
+      )
+    },
+  )
+
+  test('marks blanks written on one side, and says when the screens only spell the same look differently', async () => {
+    const printing = (text: string) =>
+      captureProcess({
+        executable: program('write-bytes.mjs'),
+        arguments: ['0', Buffer.from(text).toString('hex')],
+      })
+    // The same red in two spellings (xterm.js's default red is #cc0000), and three spaces written on one side.
+    const [authority, reconstruction] = await Promise.all([
+      printing('\x1b[38;2;204;0;0mred\x1b[0m ok'),
+      printing('\x1b[31mred\x1b[0m ok   '),
+    ])
+    const file = path.join(directory, 'spellings.html')
+    writeFileSync(file, renderDivergencePage({ authority, reconstruction }))
+    const page = await openPage(pathToFileURL(file).href)
+    try {
+      await page.waitFor("document.body.dataset.reaRendered === 'true'")
+      const marks = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('#screens [data-side=authority] .rea-diff-cell')].map((box) => box.className + ' ' + box.dataset.column + '+' + box.dataset.width)`,
+      )
+      expect(marks.sort()).toEqual([
+        // Writing the spaces also moved the cursor: the comparison's located difference is there.
+        'rea-diff-cell rea-diff-blank rea-first 7+3',
+        'rea-diff-cell rea-diff-spelling 1+3',
+      ])
+      const caption = await page.evaluate<string>(
+        "document.getElementById('rea-checkpoint-detail').textContent",
+      )
+      expect(caption).toContain('1 run of blank cells differ (spaces written on one side only')
+      expect(caption).toContain(
+        'the same on screen, only the escape sequences differ: authority "\\e[38;2;204;0;0mred',
+      )
+      expect(caption).toContain('reconstruction "\\e[31mred')
+      expect(caption).not.toMatch(/runs? of cells differ/)
+      const headline = await page.evaluate<string>("document.getElementById('rea-headline').textContent")
+      expect(headline).toMatch(
+        /^Checkpoint 0 \(final screen\), row 1, column 7: the cursor is elsewhere; in the output stream from byte 3 \(line 1, column 4\)$/,
+      )
+      expect(page.consoleErrors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
 
   test('steps to a checkpoint where the screens agree and outlines nothing', () =>
     withPage(async (browser) => {

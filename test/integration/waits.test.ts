@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import {
   captureProcess,
@@ -172,6 +173,169 @@ describe('events that wait for what the program shows', () => {
     const late = evidence!.terminal.chunks.find((chunk) => chunk.data.includes('late'))!
     expect(interaction.at_ms).toBeGreaterThanOrEqual(late.at_ms + 500)
     expect(lastScreen(evidence!)).toContain('got ok')
+  })
+})
+
+describe('screen waits read the screen as drawn, after the previous event went in', () => {
+  const frameBefore = (evidence: Evidence, eventIndex: number): string[] => {
+    const frame = evidence.terminal.frames.find(
+      (candidate) => candidate.trigger === 'before_event' && candidate.event_index === eventIndex,
+    )
+    return frame?.status === 'retained' ? frame.lines : []
+  }
+
+  test('a prompt that ends in a space is found, as a literal and as a regex anchored at the line end', async () => {
+    const captures = await captureAll(
+      [{ screen: 'Name? ' }, { screen_regex: 'Name\\? $' }].map((after) => ({
+        executable: program('delayed-prompt.mjs'),
+        arguments: ['--delay', '100'],
+        events: [{ type: 'input', data: 'Ada\r', after: { ...after, within_ms: 5000 } }],
+        timeout_ms: 10_000,
+      })),
+    )
+    for (const evidence of captures) {
+      expect(evidence.interactions[0]).toMatchObject({ outcome: 'dispatched' })
+      expect(lastScreen(evidence)).toEqual(['Name? Ada', 'Hello, Ada!'])
+    }
+  })
+
+  test('the page an input is about to replace does not meet the next wait: the key goes in on page 2', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('pager.mjs'),
+        arguments: ['--redraw-ms', '300'],
+        events: [
+          { type: 'input', data: ' ', after: { screen: '-- More --' } },
+          { type: 'input', data: 'q', after: { screen: '-- More --' } },
+        ],
+      },
+    ])
+    expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual([
+      'dispatched',
+      'dispatched',
+    ])
+    expect(frameBefore(evidence!, 1)[0]).toBe('page 2 line 1')
+    expect(lastScreen(evidence!)).toContain('read on page 2')
+  })
+
+  test('gone waits until the text has left the screen (a mode line after Escape)', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('mode-line.mjs'),
+        arguments: ['--redraw-ms', '300'],
+        events: [
+          { type: 'input', keys: ['Escape'], after: { screen: '-- INSERT --' } },
+          { type: 'input', data: 'x', after: { gone: '-- INSERT --', within_ms: 10_000 } },
+        ],
+      },
+    ])
+    expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual([
+      'dispatched',
+      'dispatched',
+    ])
+    expect(frameBefore(evidence!, 1).join('\n')).not.toContain('-- INSERT --')
+    expect(lastScreen(evidence!)).toContain('read 78 in normal mode')
+  })
+})
+
+const vim = spawnSync('vim', ['--version']).status === 0
+
+test.skipIf(!vim)('real vim: Escape leaves insert mode, and gone sees its mode line go', async () => {
+  const [evidence] = await captureAll([
+    {
+      executable: 'vim',
+      arguments: ['-u', 'NONE', '-N', '-i', 'NONE', '-n'],
+      events: [
+        { type: 'input', data: 'i', after: { screen: '~' } },
+        { type: 'input', data: 'hello', after: { screen: '-- INSERT --' } },
+        { type: 'input', keys: ['Escape'], after: { screen: 'hello' } },
+        { type: 'input', data: ':q!\r', after: { gone: '-- INSERT --', within_ms: 10_000 } },
+      ],
+      timeout_ms: 30_000,
+    },
+  ])
+  expect(evidence!.interactions.map((interaction) => interaction.outcome)).toEqual(
+    Array.from({ length: 4 }, () => 'dispatched'),
+  )
+  expect(evidence!.exit.code).toBe(0)
+})
+
+describe('skip causes: who ended an event’s chance', () => {
+  const waitsForever = (extra: Partial<ProcessScenarioInput> = {}): ProcessScenarioInput => ({
+    executable: 'bash',
+    arguments: ['-c', 'echo ready; sleep 30'],
+    events: [
+      { type: 'input', data: 'x\r', after: { screen: 'never shown' } },
+      { type: 'input', at_ms: 900, data: 'y\r' },
+    ],
+    ...extra,
+  })
+
+  test('a wait still open at timeout_ms is skipped for the deadline, not blamed on the program', async () => {
+    const [timeout, idle] = await captureAll([
+      waitsForever({ timeout_ms: 1000 }),
+      waitsForever({ idle_timeout_ms: 400 }),
+    ])
+    expect(timeout!.exit.reason).toBe('timeout')
+    expect(timeout!.interactions.map((interaction) => [interaction.cause, interaction.reason])).toEqual([
+      ['deadline', "REA's timeout_ms (1000 ms) ended the run before the event was due"],
+      ['deadline', "REA's timeout_ms (1000 ms) ended the run before the event was due"],
+    ])
+    expect(idle!.exit.reason).toBe('idle_timeout')
+    expect(idle!.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      cause: 'deadline',
+      reason: "REA's idle_timeout_ms (400 ms without output) ended the run before the event was due",
+      wait: { met_at_ms: null },
+    })
+  })
+
+  test('a cancelled capture skips its waiting event as cancelled', async () => {
+    const controller = new AbortController()
+    const evidence = await captureProcess(waitsForever(), {
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.phase === 'running') {
+          controller.abort()
+        }
+      },
+    })
+    expect(evidence.disposition).toBe('cancelled')
+    expect(evidence.interactions[0]).toMatchObject({
+      outcome: 'skipped',
+      cause: 'cancelled',
+      reason: 'the capture was cancelled before the event was due',
+    })
+  })
+
+  test('a program that exits first skips the wait as target_exited, its own wait_timed_out as its own', async () => {
+    const [exited, timedOut] = await captureAll([
+      { ...waitsForever(), arguments: ['-c', 'echo bye'] },
+      {
+        ...waitsForever(),
+        events: [{ type: 'input', data: 'x\r', after: { screen: 'never shown', within_ms: 200 } }],
+        timeout_ms: 3000,
+        arguments: ['-c', 'echo ready; sleep 1'],
+      },
+    ])
+    expect(exited!.interactions.map((interaction) => interaction.cause)).toEqual([
+      'target_exited',
+      'target_exited',
+    ])
+    expect(timedOut!.interactions[0]).toMatchObject({ cause: 'wait_timed_out', reason: 'wait_timed_out' })
+  })
+
+  test('two captures whose waits were ended by different hands differ in the interaction dimension', async () => {
+    const [deadline, exited] = await captureAll([
+      waitsForever({ timeout_ms: 1000 }),
+      { ...waitsForever({ timeout_ms: 1000 }), arguments: ['-c', 'echo ready'] },
+    ])
+    const interaction = compareCaptures(deadline!, exited!).dimensions.interaction
+    expect(interaction.differences[0]).toMatchObject({
+      field: 'interactions[event_index=0].reason',
+      authority: 'deadline',
+      reconstruction: 'target_exited',
+    })
   })
 })
 

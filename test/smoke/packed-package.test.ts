@@ -86,6 +86,17 @@ describe('the packed package, installed with npm', () => {
     ])
   })
 
+  test('ships no source map: a map names sources the package does not ship, and tools show those frames', () => {
+    const dist = path.join(project, 'node_modules/rea/dist')
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
+    const mapped = files.filter(
+      (file) =>
+        /\.c?js$/.test(file) && readFileSync(path.join(dist, file), 'utf8').includes('sourceMappingURL'),
+    )
+    expect(mapped).toEqual([])
+  })
+
   test('captures through node-pty until its install script built the spawner, then through the spawner', async () => {
     const spawner = async (): Promise<string> => {
       const result = await node(['node_modules/rea/dist/cli/main.cjs', 'capabilities', '--json'])

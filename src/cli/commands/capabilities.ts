@@ -1,7 +1,7 @@
 import { checkCapabilities } from '../../index.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
-import { emitDocument, formatDocument } from '../output.js'
+import { emitDocument, formatDocument, writesToTerminal } from '../output.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
 export const command: Command = {
@@ -10,7 +10,10 @@ export const command: Command = {
     const { values, positionals } = parseCommandArguments(this, argv, { json: { type: 'boolean' } })
     requirePositionals(this, positionals, [])
     const report = await checkCapabilities()
-    await emitDocument(await formatDocument(report, values.json === true ? 'json' : 'toon'), undefined)
+    await emitDocument(
+      await formatDocument(report, values.json === true ? 'json' : 'toon', writesToTerminal(undefined)),
+      undefined,
+    )
     return report.capture.status === 'available' ? EXIT.ok : EXIT.capabilityUnavailable
   },
 }

@@ -13,6 +13,7 @@ import {
   keepUndeliveredEvidence,
   OUTPUT_FORMATS,
   writeDocument,
+  writesToTerminal,
 } from '../output.js'
 import { createProgressWriter } from '../progress-writer.js'
 import { COMMAND_TEXT } from '../command-text.js'
@@ -45,8 +46,11 @@ export const command: Command = {
       signal: context.signals.signal,
       ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
     })
-    const text = format === 'summary' ? summarizeEvidence(evidence) : await formatDocument(evidence, format)
     try {
+      const text =
+        format === 'summary'
+          ? summarizeEvidence(evidence)
+          : await formatDocument(evidence, format, writesToTerminal(values.output))
       await writeDocument(text, values.output)
     } catch (error) {
       throw await keepUndeliveredEvidence(evidence, values.output, error)

@@ -7,7 +7,7 @@ import {
 } from '../../index.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
-import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS } from '../output.js'
+import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS, writesToTerminal } from '../output.js'
 import { timingFlag } from '../timing-flag.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
@@ -52,8 +52,8 @@ export const command: Command = {
     })
     const text =
       format === 'text'
-        ? formatComparison(comparison, { color: values.output === undefined && process.stdout.isTTY })
-        : await formatDocument(comparison, format)
+        ? formatComparison(comparison, { color: writesToTerminal(values.output) })
+        : await formatDocument(comparison, format, writesToTerminal(values.output))
     await emitDocument(text, values.output)
     return EXIT_BY_VERDICT[comparison.verdict]
   },

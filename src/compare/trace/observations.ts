@@ -59,7 +59,9 @@ export function observeEvents(evidence: Evidence): ObservedEvents {
           event_index: interaction.event_index,
           type: interaction.type,
           outcome: interaction.outcome,
-          ...(interaction.outcome === 'skipped' ? { skip_cause: skipCause(interaction) } : {}),
+          ...(interaction.outcome === 'skipped'
+            ? { skip_cause: skipCause(interaction, evidence.exit.reason) }
+            : {}),
         },
         position: [interaction.sequence, 0],
       })),

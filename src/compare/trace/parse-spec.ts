@@ -6,6 +6,7 @@ import {
   TRACE_SPEC_FILE_MAX_BYTES,
   type InputFileKind,
 } from '../../internal/read-input-file.js'
+import { showName } from '../../internal/escape-controls.js'
 import { describeValue, zodIssuesToReaIssues } from '../../internal/zod-issues.js'
 import {
   exitEventSchema,
@@ -148,12 +149,12 @@ const TRACE_SPEC_FILE: InputFileKind = {
  * with a message naming the file and what went wrong.
  */
 export async function readTraceSpecFile(path: string): Promise<TraceSpec> {
-  return parseTraceSpecText(await readInputFile(path, TRACE_SPEC_FILE), path)
+  return parseTraceSpecText(await readInputFile(path, TRACE_SPEC_FILE), showName(path))
 }
 
 /** The same as {@link readTraceSpecFile}, for synchronous callers such as matchers. */
 export function readTraceSpecFileSync(path: string): TraceSpec {
-  return parseTraceSpecText(readInputFileSync(path, TRACE_SPEC_FILE), path)
+  return parseTraceSpecText(readInputFileSync(path, TRACE_SPEC_FILE), showName(path))
 }
 
 function parseTraceSpecText(text: string, path: string): TraceSpec {

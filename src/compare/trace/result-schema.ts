@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { SKIP_CAUSES } from '../../evidence/skip-cause.js'
 
 const count = z.int().min(0)
 const sequence = z.int().min(0).describe('Journal sequence of the observation.')
@@ -20,7 +21,7 @@ export const interactionObservationSchema = z.strictObject({
   event_index: count,
   type: z.enum(['input', 'resize', 'signal']),
   outcome: z.enum(['dispatched', 'skipped', 'failed']),
-  skip_cause: z.enum(['wait_timed_out', 'target_exited']).optional(),
+  skip_cause: z.enum(SKIP_CAUSES).optional(),
 })
 
 export const exitObservationSchema = z.strictObject({

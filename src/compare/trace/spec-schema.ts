@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { SKIP_CAUSES } from '../../evidence/skip-cause.js'
 
 /** Identifies REA trace specifications. */
 export const TRACE_SPEC_FORMAT = 'rea.process-capture.trace-spec'
@@ -31,9 +32,11 @@ export const interactionEventSchema = z.strictObject({
     type: z.enum(['input', 'resize', 'signal']).optional().describe('Checked when given.'),
     outcome: z.enum(['dispatched', 'skipped', 'failed']),
     skip_cause: z
-      .enum(['wait_timed_out', 'target_exited'])
+      .enum(SKIP_CAUSES)
       .optional()
-      .describe('For a skipped event, checked when given: its wait ran out, or the target had exited first.'),
+      .describe(
+        'For a skipped event, checked when given: its wait ran out, REA ended the run (deadline, cancelled, run_failed), or the target had exited first.',
+      ),
   }),
 })
 

@@ -53,6 +53,14 @@ export function checkInteractions(evidence: Evidence, facts: DerivedFacts): void
       () => 'a wait that timed out skipped its event, and its condition was never met',
     )
     facts.expect(
+      interaction.cause === undefined ||
+        (interaction.outcome === 'skipped' &&
+          (interaction.cause === 'wait_timed_out') === (interaction.reason === WAIT_TIMED_OUT)),
+      `${at}.cause`,
+      `${at}.outcome and reason`,
+      () => 'only a skipped event has a cause, and wait_timed_out is the cause exactly when it is the reason',
+    )
+    facts.expect(
       interaction.bytes_sent === undefined ||
         (event.type === 'input' && !('data' in event) && !('data_bytes' in event)),
       `${at}.bytes_sent`,

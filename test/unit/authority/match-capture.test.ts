@@ -131,8 +131,9 @@ describe('matchCapture', () => {
     const different = matchCapture(request({ testName: 'changes', received: other }))
     expect(different).toMatchObject({ pass: false, count: 'unmatched' })
     expect(different.message).toContain('First divergence')
-    expect(different.expected).toContain('same')
-    expect(different.actual).toContain('other')
+    // The runner's diff gets the checkpoint screens as text, never the raw stream.
+    expect(different.expected).toContain('── checkpoint 0 · final (80×24) ──')
+    expect(different.actual).toContain('── checkpoint 0 · final (80×24) ──')
     // .not: the runner inverts pass, so false here means the assertion holds.
     expect(matchCapture(request({ testName: 'changes', received: other, isNot: true })).pass).toBe(false)
     expect(matchCapture(request({ testName: 'changes', received: other, updateMode: 'all' }))).toMatchObject({

@@ -44,7 +44,14 @@ describe('answers that need no engine', () => {
           /from '([^']+)'/g,
         ),
       ].map((match) => match[1]!)
-    expect(importsOf('main.ts')).toEqual(['./exit-codes.js', './help.js', './signals.js'])
+    // node:module for createRequire and Node 22's compile cache; run.js is only a type, its bundle is required later.
+    expect(importsOf('main.ts')).toEqual([
+      'node:module',
+      './exit-codes.js',
+      './run.js',
+      './help.js',
+      './signals.js',
+    ])
     expect(importsOf('help.ts')).toEqual(['../version.js', './command-text.js'])
     expect(importsOf('command-text.ts')).toEqual([])
     // exit-codes.ts and signals.ts import only types from the engine, which the build erases.

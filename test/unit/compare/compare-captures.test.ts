@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { timingDiffers } from '../../../src/compare/timing.js'
+import type { SkipCause } from '../../../src/evidence/skip-cause.js'
 import {
   checkTrace,
   compareCaptures,
@@ -329,6 +330,34 @@ describe('fixes found in review', () => {
     expect(compareCaptures(skipped, gone).dimensions.interaction.outcome).toBe('equal')
     expect(compareCaptures(skipped, unverified).dimensions.interaction.outcome).toBe('unknown')
     expect(compareCaptures(skipped, failed).dimensions.interaction.outcome).toBe('different')
+  })
+
+  test('a skip cause is compared; Evidence without one reads the cause its reason and exit.reason imply', () => {
+    const record = {
+      sequence: 0,
+      at_ms: 10,
+      event_index: 0,
+      type: 'signal' as const,
+      scheduled_at_ms: 10,
+      outcome: 'skipped' as const,
+      reason: 'the target had exited before the event was due',
+    }
+    const withSkip = (cause: SkipCause | undefined, exitReason: Evidence['exit']['reason']) => {
+      const copy = structuredClone(base)
+      copy.interactions = [{ ...record, ...(cause === undefined ? {} : { cause }) }]
+      copy.exit = { ...copy.exit, reason: exitReason }
+      return copy
+    }
+    const interaction = (a: Evidence, b: Evidence) => compareCaptures(a, b).dimensions.interaction
+    // Written before causes were recorded, at a deadline: the same as a new capture that names the deadline.
+    expect(interaction(withSkip(undefined, 'timeout'), withSkip('deadline', 'timeout')).outcome).toBe('equal')
+    expect(interaction(withSkip(undefined, 'exited'), withSkip('target_exited', 'exited')).outcome).toBe(
+      'equal',
+    )
+    expect(interaction(withSkip('deadline', 'timeout'), withSkip('target_exited', 'timeout'))).toMatchObject({
+      outcome: 'different',
+      differences: [{ authority: 'deadline', reconstruction: 'target_exited' }],
+    })
   })
 
   test('no first divergence is named when an earlier dimension is unknown', () => {

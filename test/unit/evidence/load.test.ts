@@ -319,6 +319,35 @@ describe('parseEvidence: summary flags agree with their accounting', () => {
   })
 })
 
+describe('parseEvidence: skip causes', () => {
+  const withSkip = (interaction: Partial<Evidence['interactions'][number]>) => {
+    const evidence = structuredClone(
+      buildEvidence([
+        { chunk: 'hello\r\n' },
+        { interaction: { event_index: 0, outcome: 'skipped', reason: 'the target had exited' } },
+      ]),
+    )
+    Object.assign(evidence.interactions[0]!, interaction)
+    const record = evidence as unknown as Record<string, unknown>
+    record['identity_digest'] = computeIdentityDigest(record)
+    return record
+  }
+
+  test('accepts a skipped event with its cause, and one written before causes were recorded', () => {
+    expect(parseEvidence(withSkip({ cause: 'target_exited' })).interactions[0]!.cause).toBe('target_exited')
+    expect(parseEvidence(withSkip({})).interactions[0]!.cause).toBeUndefined()
+  })
+
+  test.each([
+    ['a dispatched event', { outcome: 'dispatched', cause: 'deadline' }],
+    ['wait_timed_out without that reason', { cause: 'wait_timed_out' }],
+    ['that reason with another cause', { reason: 'wait_timed_out', cause: 'deadline', wait: undefined }],
+  ] as const)('rejects a cause on %s', (_name, change) => {
+    const error = rejection(() => parseEvidence(withSkip(change)))
+    expect(error.issues).toContainEqual(expect.objectContaining({ path: 'interactions[0].cause' }))
+  })
+})
+
 describe('parseEvidence: commitments', () => {
   test('rejects an edited commitment value even with the identity digest recomputed', () => {
     const document = edited((e) => (e.commitments.comparison_contract.value.settle_ms += 1), { reseal: true })

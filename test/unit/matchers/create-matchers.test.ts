@@ -4,7 +4,7 @@ import { configureRea } from '../../../matchers/project-options.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 import type { AssertionRecord } from '../../../src/report/assertion-record.js'
-import { countJestSnapshot } from '../../../matchers/snapshot-summary.js'
+import { JestSnapshotCounts } from '../../../matchers/snapshot-summary.js'
 import {
   AssertionCounter,
   createMatchers,
@@ -59,8 +59,9 @@ beforeAll(() => {
 })
 
 describe('snapshot counting', () => {
+  const counts = new JestSnapshotCounts()
   const matchers = createMatchers(
-    adapter({ countSnapshot: countJestSnapshot }),
+    adapter({ countSnapshot: (matcherState, count) => counts.count(matcherState, count) }),
     new AssertionCounter(),
     new AssertionCounter(),
   )
@@ -71,16 +72,27 @@ describe('snapshot counting', () => {
     expect(result.message()).toContain('must be omitted, a non-empty path or an Evidence object; got number')
   })
 
-  test('Jest’s plain-number counters never count a mismatch, which a passing retry could not undo', () => {
+  test('Jest counts a failing authority assertion as unmatched, and takes it back when the test is retried', () => {
     const jestState = { added: 0, updated: 0, matched: 0, unmatched: 0, _updateSnapshot: 'none' }
-    // CI mode and no authority file: an unmatched assertion, which Vitest would count.
-    const result = matchers.toMatchCapture.call(
-      { ...state(undefined, 'missing', '/tmp/rea-no-such-dir/a.test.ts'), snapshotState: jestState },
-      capture,
-    )
+    const retried = {}
+    const other = {}
+    // CI mode and no authority file: an unmatched assertion, never a passed one.
+    const assert = () =>
+      matchers.toMatchCapture.call(
+        { ...state(undefined, 'missing', '/tmp/rea-no-such-dir/a.test.ts'), snapshotState: jestState },
+        capture,
+      )
+    counts.testStarted(retried)
+    const result = assert()
     expect(result.pass).toBe(false)
     expect(result.message()).toContain('does not exist')
-    expect(jestState).toMatchObject({ added: 0, updated: 0, matched: 0, unmatched: 0 })
+    expect(jestState).toMatchObject({ added: 0, updated: 0, matched: 0, unmatched: 1 })
+    // jest-circus runs the file's other tests before it retries a failed one.
+    counts.testStarted(other)
+    assert()
+    expect(jestState.unmatched).toBe(2)
+    counts.retryAttempt(retried)
+    expect(jestState.unmatched).toBe(1)
   })
 })
 
@@ -163,10 +175,12 @@ describe('options', () => {
     const bad = matchers.toMatchCapture.call(state(undefined), capture, capture, {
       timing: { tolerance_ms: 5, ratio: 4 },
       timeing: 1,
+      recordUnfinished: 'yes',
     })
     expect(bad.pass).toBe(false)
     expect(bad.message()).toContain('options.timing.ratio: must be a number from 0 to 1')
-    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing)')
+    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing, recordUnfinished)')
+    expect(bad.message()).toContain('options.recordUnfinished: must be true or false: got string')
     const trace = matchers.toSatisfyTrace.call(state(undefined), capture, {}, { timing: 'fast' })
     expect(trace.message()).toContain('toSatisfyTrace(spec, options): the options are not valid')
     expect(() => configureRea({ timing: 'slow' as 'strict' })).toThrow(

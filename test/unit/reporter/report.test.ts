@@ -6,7 +6,11 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../reporter/artifact-writer.js'
 import { annotationCommands, appendStepSummary } from '../../../reporter/github.js'
 import { divergenceMarkdown, summaryMarkdown } from '../../../reporter/markdown.js'
-import { consoleSummary, resolveReporterOptions } from '../../../reporter/report-run.js'
+import {
+  configuresJUnitReporter,
+  consoleSummary,
+  resolveReporterOptions,
+} from '../../../reporter/report-run.js'
 import {
   ASSERTION_RECORD_FORMAT,
   locationInTestFile,
@@ -312,9 +316,31 @@ describe('reporter options', () => {
     expect(warnings[0]).toMatch(/outputDir: .*junitAttachments: /)
     expect(options).toMatchObject({
       outputDir: '/repo/rea-report',
-      junitAttachments: 'failures',
+      junitAttachments: 'off',
       console: true,
     })
+  })
+
+  test('JUnit attachment lines default to failures only when a JUnit reporter is configured', () => {
+    const none = () => undefined
+    expect(resolveReporterOptions({}, ROOT, none).junitAttachments).toBe('off')
+    expect(resolveReporterOptions({}, ROOT, none, true).junitAttachments).toBe('failures')
+    expect(resolveReporterOptions({ junitAttachments: 'all' }, ROOT, none).junitAttachments).toBe('all')
+    expect(resolveReporterOptions({ junitAttachments: 'off' }, ROOT, none, true).junitAttachments).toBe('off')
+  })
+
+  class JUnitReporter {
+    onInit(): void {}
+  }
+  test.each<[unknown, boolean]>([
+    [['default', 'rea/reporter'], false],
+    [['default', ['junit', { outputFile: 'junit.xml' }]], true],
+    [['default', ['jest-junit', {}]], true],
+    [[new JUnitReporter()], true],
+    [[{ onInit() {} }], false],
+    [undefined, false],
+  ])('finds a JUnit reporter in %j: %s', (reporters, found) => {
+    expect(configuresJUnitReporter(reporters)).toBe(found)
   })
 
   test('one invalid option falls back alone: the others keep their values', () => {
@@ -328,7 +354,7 @@ describe('reporter options', () => {
     expect(warnings[0]).toMatch(
       /junitAttachments: .*github: .*colour: unknown option; toString: unknown option/,
     )
-    expect(options).toMatchObject({ outputDir: '/repo/reports', junitAttachments: 'failures', console: true })
+    expect(options).toMatchObject({ outputDir: '/repo/reports', junitAttachments: 'off', console: true })
   })
 
   test('GitHub output follows GITHUB_ACTIONS unless configured', () => {

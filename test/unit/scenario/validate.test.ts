@@ -398,7 +398,8 @@ describe('validateScenario', () => {
       ['executable', { executable: 'ec\0ho' }],
       ['arguments[1]', { executable: 'echo', arguments: ['a', 'b\0'] }],
       ['environment.NAME', { executable: 'echo', environment: { NAME: 'v\0' } }],
-      ['environment.A\0B', { executable: 'echo', environment: { 'A\0B': 'v' } }],
+      // A field name that needs an escape is quoted in the path, so it cannot fake a line of the message.
+      ['environment."A\\x00B"', { executable: 'echo', environment: { 'A\0B': 'v' } }],
       ['working_directory', { executable: 'echo', working_directory: 'dir\0' }],
       ['filesystem_observation_paths[0]', { executable: 'echo', filesystem_observation_paths: ['\0'] }],
       ['events[0].data', { executable: 'cat', events: [{ type: 'input', at_ms: 0, data: 'a\0' }] }],

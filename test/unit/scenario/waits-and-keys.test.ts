@@ -29,8 +29,10 @@ describe('validateScenario: waits and keys', () => {
         },
         { type: 'resize', after: { output: 'ok' }, columns: 100, rows: 30 },
         { type: 'signal', at_ms: 20, signal: 'SIGINT' },
+        { type: 'input', keys: ['x'], after: { gone: '-- INSERT --', within_ms: 2000 } },
       ),
     )
+    expect(validated.events[4]?.after).toEqual({ gone: '-- INSERT --', within_ms: 2000 })
     expect(validated.events[0]).toEqual({
       type: 'input',
       data: 'ada\r',
@@ -44,6 +46,8 @@ describe('validateScenario: waits and keys', () => {
     [{ type: 'input', data: 'x' }, 'events[0].at_ms', 'event_time'],
     [{ type: 'input', after: {}, data: 'x' }, 'events[0].after', 'wait_condition'],
     [{ type: 'input', after: { screen: 'a', output: 'b' }, data: 'x' }, 'events[0].after', 'wait_condition'],
+    [{ type: 'input', after: { gone: 'a', screen: 'b' }, data: 'x' }, 'events[0].after', 'wait_condition'],
+    [{ type: 'input', after: { gone: '' }, data: 'x' }, 'events[0].after.gone', 'minimum'],
     [
       { type: 'input', after: { output_regex: '(' }, data: 'x' },
       'events[0].after.output_regex',

@@ -77,7 +77,30 @@ describe('LiveTerminal', () => {
     const { live } = liveTerminal()
     live.feed('Ready> ')
     live.onChange(() => undefined)
-    expect(live.screenText()?.split('\n')[0]).toBe('Ready>')
+    expect(live.screenText()?.split('\n')[0]).toBe('Ready> ')
+    live.dispose()
+  })
+
+  test('the screen reads as drawn: spaces the program wrote stay, cells it never wrote or erased do not', async () => {
+    const { live } = liveTerminal()
+    live.feed('Name? \r\nab\x1b[3Cc\r\nxy   \x1b[3D\x1b[K')
+    await live.whenRendered(() => undefined)
+    expect(live.screenText()?.split('\n')).toEqual(['Name? ', 'ab   c', 'xy', ''])
+    live.dispose()
+  })
+
+  test('shows output after a mark only once output fed after it is parsed', async () => {
+    const { live } = liveTerminal()
+    live.feed('page 1')
+    live.onChange(() => undefined)
+    const mark = live.outputMark()
+    expect(live.showsOutputAfter(mark)).toBe(false)
+    live.feed('\x1b[2J\x1b[Hpage 2')
+    // Fed, not parsed yet: the screen still shows page 1.
+    expect(live.showsOutputAfter(mark)).toBe(false)
+    await live.whenRendered(() => undefined)
+    expect(live.showsOutputAfter(mark)).toBe(true)
+    expect(live.showsOutputAfter(live.outputMark())).toBe(false)
     live.dispose()
   })
 
