@@ -60,7 +60,7 @@ describe('the test environment', () => {
 
     // The environment REA set is in the authority, for a reviewer to see; the laptop's values are not.
     const authority = readFileSync(path.join(laptop, '__captures__', String(authorities(laptop)[0])), 'utf8')
-    expect(authority).toContain('"TZ": "UTC"')
+    expect(authority).toContain('"TZ":"UTC"')
     expect(authority).not.toContain('Europe/Berlin')
     expect(authority).not.toContain('iTerm')
   })

@@ -156,7 +156,9 @@ describe('rea/vitest in a real Vitest project', () => {
       const [result] = await runProject(project, { env: { FIXTURE_TIMEOUT: '1' } })
       const timedOut = result!.tests.find((entry) => entry.name === 'is cancelled when it times out')!
       expect(timedOut.state).toBe('failed')
-      expect(timedOut.errors.join('\n')).toMatch(/timed out/i)
+      // REA ends the capture before Vitest's own timeout and says so; on a machine too loaded for REA to act in
+      // time, Vitest's timeout comes first. Either way the capture is cancelled and nothing is left running.
+      expect(timedOut.errors.join('\n')).toMatch(/REA ended this capture [\d,]+ ms before Vitest's|timed out/i)
       // The per-test leak check fails this test if the `sleep 30` it started (it carries our marker) survived.
     },
   )
