@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
+import { runFidelityBenchmark } from './fidelity.mjs'
 import { runFloodMemoryBenchmark } from './flood-memory.mjs'
+import { runFloodWidthsBenchmark } from './flood-widths.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
+import { runScreensBenchmark } from './screens.mjs'
 import { runSpawnCostBenchmark } from './spawn-cost.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
 import { runStartupBenchmark } from './startup.mjs'
@@ -107,6 +110,19 @@ if (wanted('stream-normalization')) {
     `waited answer, question → answer in the program, median of ${held.answers}: no stream rules ${held.no_rules_median_ms} ms, default placeholders ${held.placeholders_median_ms} ms, placeholders and every filter ${held.placeholders_and_filters_median_ms} ms`,
   )
 }
+if (wanted('flood-widths')) {
+  results.flood_widths = runFloodWidthsBenchmark()
+  for (const flood of results.flood_widths) {
+    const rows = flood.rows.map((row) => `${row.name} ${row.median_ms} ms (${row.mb_per_s} MB/s)`).join(', ')
+    const before =
+      flood.throughput_vs_before === undefined
+        ? 'no build before (set REA_BEFORE_CLI)'
+        : `this build at ${flood.throughput_vs_before}× the build before's throughput (pairs ${flood.throughput_vs_before_pairs}×)`
+    console.log(
+      `flood with widths, ${flood.kind} ${flood.bytes / 1e6} MB, ${flood.rounds} rounds: ${rows}; ${before}; ${flood.throughput_vs_bare_reader}× the bare reader`,
+    )
+  }
+}
 if (wanted('flood-memory')) {
   results.flood_memory = runFloodMemoryBenchmark()
   const r = results.flood_memory
@@ -121,6 +137,18 @@ if (wanted('compare')) {
   for (const row of results.compare.rows) {
     console.log(
       `compare ${row.mib} MiB (${row.chunks} chunks, ${row.verdict}): compareCaptures ${row.compare_median_ms} ms, import both + compare ${row.import_and_compare_median_ms} ms vs diff -u ${row.gnu_diff_median_ms} ms (${row.import_and_compare_vs_diff}×); target ≤ 500 ms at 8 MiB`,
+    )
+  }
+}
+if (wanted('screens')) {
+  results.screens = await runScreensBenchmark()
+  const r = results.screens
+  for (const [label, row] of [
+    ['one line changed', r.one_line_changed],
+    ['colour spelled two ways', r.colour_spelled_two_ways],
+  ]) {
+    console.log(
+      `screens, two ${r.mib} MiB captures, ${label}: by stream ${row.stream_median_ms} ms (${row.stream}, screens_equal ${row.screens_equal}), by screens ${row.screens_median_ms} ms (${row.screens}): ${row.screens_vs_stream}× (pairs ${row.screens_vs_stream_pairs}×)`,
     )
   }
 }
@@ -161,6 +189,14 @@ if (wanted('waits')) {
   )
   console.log(
     `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
+  )
+}
+if (wanted('fidelity')) {
+  // Each program's lines are printed as it finishes; the table in docs/fidelity.md explains every difference.
+  results.fidelity = await runFidelityBenchmark()
+  const compared = results.fidelity.flatMap((entry) => entry.checkpoints ?? [])
+  console.log(
+    `fidelity: ${compared.filter((checkpoint) => checkpoint.status === 'equal').length} of ${compared.length} checkpoints equal to tmux; ${results.fidelity.filter((entry) => entry.skipped !== undefined).length} programs skipped`,
   )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })

@@ -165,6 +165,11 @@ function recordUnfinishedOf(options: MatcherOptions | undefined): boolean {
   return options?.recordUnfinished ?? projectOptions().recordUnfinished ?? false
 }
 
+/** Likewise the terminal comparison level; the stream unless a test or the project asks for screens. */
+function terminalOf(options: MatcherOptions | undefined) {
+  return options?.terminal ?? projectOptions().terminal ?? 'stream'
+}
+
 function isAuthorityArgument(value: unknown): value is string | Evidence | undefined {
   return (
     value === undefined ||
@@ -302,6 +307,7 @@ export function createMatchers(
         color: pc.isColorSupported,
         timing: timingOf(options as MatcherOptions | undefined),
         recordUnfinished: recordUnfinishedOf(options as MatcherOptions | undefined),
+        terminal: terminalOf(options as MatcherOptions | undefined),
       })
       if (result.authorityPath !== null) {
         used.add(testPath, result.authorityPath)

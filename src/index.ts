@@ -46,6 +46,7 @@ export {
   COMPARISON_FORMAT,
   COMPARISON_FORMAT_VERSION,
   DIMENSIONS,
+  TERMINAL_LEVELS,
   TIMING_POLICIES,
 } from './compare/comparison-schema.js'
 export type {
@@ -56,11 +57,13 @@ export type {
   DimensionResult,
   Location,
   NamedTimingPolicy,
+  TerminalLevel,
   TimingPolicy,
   TimingTolerance,
   Verdict,
 } from './compare/comparison-schema.js'
 export { parseTimingPolicy, TIMING_TOLERANCE, timingPolicyIssues } from './compare/timing.js'
+export { parseTerminalLevel, terminalLevelIssues } from './compare/terminal-level.js'
 export { describeLocation, formatComparison } from './compare/format-comparison.js'
 export type { FormatComparisonOptions } from './compare/format-comparison.js'
 export {

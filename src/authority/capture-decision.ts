@@ -1,5 +1,5 @@
 import { compareCaptures } from '../compare/compare-captures.js'
-import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
+import type { Comparison, TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
 import type { ReaError } from '../errors.js'
 import { isReaError } from '../errors.js'
 import { runFlaws, type RunFlaw } from '../evidence/run-flaws.js'
@@ -23,6 +23,8 @@ export interface CaptureDecisionInput {
   readonly timing: TimingPolicy
   /** Record an authority even from a run that did not go as its scenario expects (`recordUnfinished`). */
   readonly recordUnfinished: boolean
+  /** How the terminal is compared. */
+  readonly terminal: TerminalLevel
 }
 
 /**
@@ -91,6 +93,7 @@ function decideIgnoringFlaws(input: CaptureDecisionInput): CaptureDecision {
   try {
     comparison = compareCaptures(evidence, input.received, {
       timing: input.timing,
+      terminal: input.terminal,
       sources: { authority: input.shown, reconstruction: 'this capture' },
     })
   } catch (error) {

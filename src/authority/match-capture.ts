@@ -1,4 +1,4 @@
-import type { Comparison, TimingPolicy } from '../compare/comparison-schema.js'
+import type { Comparison, TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
 import { isReaError, type ReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
@@ -33,6 +33,8 @@ export interface CaptureMatchRequest {
   readonly timing: TimingPolicy
   /** Record an authority from a run that did not go as its scenario expects (`recordUnfinished`). */
   readonly recordUnfinished?: boolean
+  /** How the terminal is compared (the assertion's option, the project's, or `stream`). */
+  readonly terminal: TerminalLevel
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
   readonly updateCommand: string
   /** Paths in messages are shown relative to this folder. */
@@ -115,6 +117,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     updateMode: request.updateMode,
     timing: request.timing,
     recordUnfinished: request.recordUnfinished ?? false,
+    terminal: request.terminal,
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }

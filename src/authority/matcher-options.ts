@@ -1,4 +1,5 @@
-import type { TimingPolicy } from '../compare/comparison-schema.js'
+import type { TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
+import { terminalLevelIssues } from '../compare/terminal-level.js'
 import { timingPolicyIssues } from '../compare/timing.js'
 import { ReaError, type ReaIssue } from '../errors.js'
 
@@ -18,6 +19,12 @@ export interface MatcherOptions {
    * Default false: such a capture fails the assertion instead of becoming an authority that proves nothing.
    */
   readonly recordUnfinished?: boolean
+  /**
+   * How the terminal is compared: `'stream'` (default), the normalized output byte for byte and the checkpoint
+   * frames as recorded; `'screens'`, what every checkpoint screen shows, cell by cell, for programs that draw the
+   * same screens in a timing-dependent order (docs/comparison.md#comparing-screens).
+   */
+  readonly terminal?: TerminalLevel
 }
 
 /**
@@ -28,7 +35,7 @@ export interface MatcherOptions {
  */
 export const MATCHER_TIMING_DEFAULT: TimingPolicy = 'tolerant'
 
-const OPTION_NAMES = ['timing', 'recordUnfinished']
+const OPTION_NAMES = ['timing', 'recordUnfinished', 'terminal']
 
 /** The problems of matcher options given from outside; `path` names them (`options`, `configureRea`). */
 export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
@@ -37,7 +44,11 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return [
-      { path, rule: 'type', message: `must be an object such as { timing: 'strict' }: got ${typeof value}` },
+      {
+        path,
+        rule: 'type',
+        message: `must be an object such as { timing: 'strict' } or { terminal: 'screens' }: got ${typeof value}`,
+      },
     ]
   }
   const issues: ReaIssue[] = []
@@ -57,7 +68,11 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
         })
       }
     } else if (option !== undefined) {
-      issues.push(...timingPolicyIssues(option, `${path}.${name}`))
+      issues.push(
+        ...(name === 'timing'
+          ? timingPolicyIssues(option, `${path}.${name}`)
+          : terminalLevelIssues(option, `${path}.${name}`)),
+      )
     }
   }
   return issues
@@ -71,9 +86,10 @@ export function parseMatcherOptions(value: unknown, subject: string): MatcherOpt
     const details = issues.map((issue) => `\n  - ${issue.path}: ${issue.message}`).join('')
     throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`)
   }
-  const { timing, recordUnfinished } = (value as MatcherOptions | undefined) ?? {}
+  const { timing, recordUnfinished, terminal } = (value as MatcherOptions | undefined) ?? {}
   return {
     ...(timing === undefined ? {} : { timing }),
     ...(recordUnfinished === undefined ? {} : { recordUnfinished }),
+    ...(terminal === undefined ? {} : { terminal }),
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TERMINAL_TYPE } from '../scenario/resolve.js'
 import type { Evidence, ResidualUnknown, TerminalReply } from '../evidence/schema.js'
 import { SequenceClock } from '../evidence/sequence-clock.js'
 import type { MonotonicClock } from '../internal/monotonic-clock.js'
@@ -82,7 +83,9 @@ export function createObservers(
   const streamRules = createStreamRuleSet(scenario.normalization, resolved)
   const journal = new SequenceClock(clock)
   const flow = new PauseGate(session)
-  const renderer = new Renderer(scenario.terminal, flow.holder())
+  const renderer = new Renderer(scenario.terminal, flow.holder(), {
+    widthModel: scenario.terminal.width_model,
+  })
   const unknowns: ResidualUnknown[] = []
   const replies: TerminalReply[] | undefined = scenario.terminal.answer_queries ? [] : undefined
   const answer = (reply: string): void => {
@@ -108,7 +111,12 @@ export function createObservers(
     })
   }
   const live = needsLiveTerminal(scenario)
-    ? new LiveTerminal(scenario.terminal, flow.holder(), replies === undefined ? undefined : answer)
+    ? new LiveTerminal(
+        scenario.terminal,
+        flow.holder(),
+        replies === undefined ? undefined : answer,
+        scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
+      )
     : undefined
   // Callbacks reach the watcher through `observers`: the scheduler is set once the command was launched.
   const recorder: OutputRecorder = new OutputRecorder({

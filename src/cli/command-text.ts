@@ -12,12 +12,12 @@ export const COMMAND_TEXT = {
   'compare-process-captures': {
     summary: 'Compare an authority capture with a reconstruction (exit 0 equivalent, 1 different, 2 unknown)',
     usage:
-      'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--output <file>]',
+      'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--terminal stream|screens] [--output <file>]',
   },
   view: {
     summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',
     usage:
-      'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>]',
+      'rea view <authority.json> <reconstruction.json> [--output <page.html>] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--terminal stream|screens]',
   },
   export: {
     summary: 'Export a capture as an asciicast recording (asciinema play, any asciicast player)',

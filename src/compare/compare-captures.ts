@@ -9,6 +9,7 @@ import {
   type Comparison,
   type DimensionResult,
   type Difference,
+  type TerminalLevel,
   type TimingPolicy,
   type Verdict,
 } from './comparison-schema.js'
@@ -21,6 +22,7 @@ import { compareProcess } from './process.js'
 import { withUnobserved } from './residual-unknowns.js'
 import { parseTimingPolicy, timingRecord } from './timing.js'
 import { compareTerminal } from './terminal.js'
+import { parseTerminalLevel } from './terminal-level.js'
 import { terminalDiff } from './terminal-diff.js'
 import { terminalStream } from './terminal-stream.js'
 import { checkTrace, type TraceResult, type TraceSpec } from './trace/index.js'
@@ -31,6 +33,12 @@ export interface CompareOptions {
    * `ignore` shows them without comparing, and `{ tolerance_ms, ratio }` sets the tolerance.
    */
   readonly timing?: TimingPolicy
+  /**
+   * How the terminal dimension is compared: `stream` (default) compares the normalized output byte for byte and
+   * the checkpoint frames as recorded; `screens` compares what every checkpoint screen shows, cell by cell, and
+   * reports stream differences as notes.
+   */
+  readonly terminal?: TerminalLevel
   /** When given, both captures must satisfy it and its verdict decides. */
   readonly trace?: TraceSpec
   /** Where each side came from (a file path), recorded in the document for people. */
@@ -41,7 +49,7 @@ export interface CompareOptions {
  * Compares an authority capture with a reconstruction, dimension by dimension, and says where they diverge.
  * Both must be imported Evidence (`parseEvidence`, `readEvidenceFile`, or a fresh `captureProcess` result).
  * Throws CONTRACT_MISMATCH, naming every differing field, when they were not captured under the same
- * comparison contract, and INVALID_ARGUMENTS for a timing policy that is not valid. What either side did not
+ * comparison contract, and INVALID_ARGUMENTS for a timing policy or terminal level that is not valid. What either side did not
  * fully observe makes its dimension unknown, never equal.
  *
  * @example
@@ -56,9 +64,13 @@ export function compareCaptures(
   assertSameContract(authority, reconstruction)
   const policy =
     options.timing === undefined ? 'tolerant' : parseTimingPolicy(options.timing, 'timing', 'compareCaptures')
+  const level =
+    options.terminal === undefined
+      ? 'stream'
+      : parseTerminalLevel(options.terminal, 'terminal', 'compareCaptures')
   const streams = { authority: terminalStream(authority), reconstruction: terminalStream(reconstruction) }
   const compared = {
-    terminal: compareTerminal(authority, reconstruction, streams),
+    terminal: compareTerminal(authority, reconstruction, streams, level),
     interaction: compareInteractions(authority, reconstruction, policy),
     exit: compareExit(authority, reconstruction, policy),
     filesystem: compareFilesystem(authority, reconstruction),
@@ -78,6 +90,17 @@ export function compareCaptures(
     authority: side(authority, options.sources?.authority),
     reconstruction: side(reconstruction, options.sources?.reconstruction),
     timing: timingRecord(policy),
+    terminal_level: level,
+    // Only a failing stream comparison asks whether the screens would have held: it costs a replay of each frame.
+    screens_equal:
+      level === 'stream' && dimensions.terminal.outcome === 'different'
+        ? withUnobserved(
+            'terminal',
+            compareTerminal(authority, reconstruction, streams, 'screens'),
+            authority,
+            reconstruction,
+          ).outcome === 'equal'
+        : null,
     dimensions,
     first_divergence: firstDivergence(dimensions),
     unknowns: DIMENSIONS.flatMap((dimension) =>

@@ -40,7 +40,20 @@ export const locationSchema = z.discriminatedUnion('kind', [
     authority_frame_index: count.nullable().describe('Index into terminal.frames; null when absent.'),
     reconstruction_frame_index: count.nullable(),
     row: z.int().min(1).nullable().describe('1-based visible row, when the divergence is in a row.'),
-    column: z.int().min(1).nullable().describe('1-based character column in that row.'),
+    column: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe(
+        '1-based column in that row: in characters at the stream level, in cells at the screens level.',
+      ),
+    scrollback_row: z
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        'Screens level: the 1-based row of the scrollback (oldest first) when the divergence is there; row is then null.',
+      ),
   }),
   z.strictObject({
     kind: z.literal('terminal_redaction'),
@@ -102,6 +115,14 @@ const sideSchema = z.strictObject({
   captured_at: z.string(),
 })
 
+/**
+ * How the terminal dimension is compared: `stream`, the normalized output byte for byte with the checkpoint
+ * frames as recorded (the default); `screens`, what the screen shows at every checkpoint, cell by cell, with
+ * stream differences as notes.
+ */
+export const TERMINAL_LEVELS = ['stream', 'screens'] as const
+export type TerminalLevel = (typeof TERMINAL_LEVELS)[number]
+
 /** The named timing policies; an explicit {@link TimingTolerance} is the fourth kind. */
 export const TIMING_POLICIES = ['tolerant', 'strict', 'ignore'] as const
 export type NamedTimingPolicy = (typeof TIMING_POLICIES)[number]
@@ -149,6 +170,19 @@ export const comparisonSchema = z
           .describe('… and this share of the larger time (`ratio`; 0 under strict and ignore).'),
       })
       .describe('The timing policy the comparison applied. Under ignore no time is compared.'),
+    terminal_level: z
+      .enum(TERMINAL_LEVELS)
+      .default('stream')
+      .describe(
+        'How the terminal dimension was compared: stream (the normalized output and the checkpoint frames as recorded) or screens (what every checkpoint screen shows, cell by cell). Documents written before the levels existed read as stream.',
+      ),
+    screens_equal: z
+      .boolean()
+      .nullable()
+      .default(null)
+      .describe(
+        'At the stream level, when the terminal dimension is different: whether every checkpoint screen is equal at the screens level (the output differs only in how it was drawn). null otherwise.',
+      ),
     dimensions: z.strictObject({
       terminal: dimensionResultSchema,
       interaction: dimensionResultSchema,

@@ -3,7 +3,10 @@ import type { Evidence } from '../evidence/schema.js'
 import { describeValue } from '../internal/zod-issues.js'
 import { newDefaultsHint } from './new-defaults.js'
 
-/** The normalization fields whose values name semantics: a mismatch means the two sides normalized differently. */
+/**
+ * The fields whose values name semantics: a mismatch means the two sides turned output into comparison text, or
+ * drew it on their screens, differently.
+ */
 const VERSION_FIELDS = new Set([
   'normalization.port_normalization_version',
   'normalization.pattern_normalization_version',
@@ -12,6 +15,8 @@ const VERSION_FIELDS = new Set([
   'normalization.redaction_normalization_version',
   'normalization.filter_normalization_version',
   'line_format',
+  'terminal.width_model',
+  'terminal.reply_table',
 ])
 
 /**
@@ -46,7 +51,7 @@ export function assertSameContract(authority: Evidence, reconstruction: Evidence
       hint:
         olderDefaults ??
         (crossVersion
-          ? 'The captures used different normalization semantics: recapture both sides with the same REA version.'
+          ? 'The captures used different normalization or terminal semantics: recapture both sides with the same REA version.'
           : 'Capture both sides from the same scenario (same working directory relative to the capture root, observation paths, terminal, events, deadlines, limits and normalization); only the executable and its arguments may differ.'),
     },
   )

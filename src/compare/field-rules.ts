@@ -229,13 +229,21 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     path: 'terminal.frames[].reason',
     rule: derived('truncation_details.rendered_terminal (the omitted-frame count per reason)'),
   },
-  ...(['columns', 'rows', 'cursor.row', 'cursor.column', 'lines[]', 'serialized_state'] as const).map(
-    (field): FieldRuleEntry => ({
-      path: `terminal.frames[].${field}`,
-      rule: compared('terminal', 'checkpoint frames, cell by cell, cursor and attributes'),
-      except: QUIET_FRAME,
-    }),
-  ),
+  ...(
+    [
+      'columns',
+      'rows',
+      'cursor.row',
+      'cursor.column',
+      'cursor.visible',
+      'lines[]',
+      'serialized_state',
+    ] as const
+  ).map((field): FieldRuleEntry => ({
+    path: `terminal.frames[].${field}`,
+    rule: compared('terminal', 'checkpoint frames, cell by cell, cursor and attributes'),
+    except: QUIET_FRAME,
+  })),
   {
     path: 'terminal.redaction.version',
     rule: derived(

@@ -10,7 +10,18 @@ export interface FormatComparisonOptions {
   readonly color?: boolean
   /** Differences listed per dimension; the document keeps them all. Default 5. */
   readonly differencesPerDimension?: number
+  /**
+   * How the reader asks for the screens level, named when a stream comparison failed while every screen is
+   * equal: `--terminal screens` on the command line, `terminal: "screens"` for an MCP tool. Default
+   * `{ terminal: 'screens' }`, the option of `compareCaptures` and of the matchers.
+   */
+  readonly screensOption?: string
 }
+
+const TERMINAL_LEVEL_WORDS = {
+  stream: 'stream (the normalized output and the checkpoint frames as recorded)',
+  screens: 'screens (what every checkpoint screen shows, cell by cell)',
+} as const
 
 /**
  * The comparison for people: the verdict, each dimension's outcome, the first divergence with its location,
@@ -26,6 +37,7 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
     `  authority       ${describeSide(comparison.authority)}`,
     `  reconstruction  ${describeSide(comparison.reconstruction)}`,
     `  timing          ${describeTiming(comparison.timing)}`,
+    `  terminal        ${TERMINAL_LEVEL_WORDS[comparison.terminal_level]}`,
     '',
   ]
   const outcomeColor = { equal: c.green, different: c.red, unknown: c.yellow, not_selected: c.dim }
@@ -56,6 +68,14 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       ...describeNormalizationHint(hint).map((line, index) => (index === 0 ? c.bold(line) : line)),
     )
   }
+  if (comparison.screens_equal === true) {
+    lines.push(
+      '',
+      ...describeScreensHint(options.screensOption ?? "{ terminal: 'screens' }").map((line, index) =>
+        index === 0 ? c.bold(line) : line,
+      ),
+    )
+  }
   if (comparison.trace !== null) {
     lines.push('', `${c.bold('Trace')} ${comparison.trace.verdict}`)
     for (const [label, result] of [
@@ -65,8 +85,18 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       lines.push(`  ${label}:`, ...formatTraceResult(result).map((line) => `    ${line}`))
     }
   }
-  if (comparison.terminal_diff !== null) {
-    lines.push('', c.bold('Normalized terminal output (authority → reconstruction)'))
+  const screens = comparison.terminal_level === 'screens'
+  // At the screens level the stream is context for a screen that differs, not a finding of its own.
+  if (
+    comparison.terminal_diff !== null &&
+    (!screens || comparison.dimensions.terminal.outcome === 'different')
+  ) {
+    lines.push(
+      '',
+      c.bold(
+        `Normalized terminal output (authority → reconstruction${screens ? '; not compared at the screens level' : ''})`,
+      ),
+    )
     for (const line of comparison.terminal_diff.unified.trimEnd().split('\n')) {
       lines.push(colorDiffLine(c, line))
     }
@@ -86,6 +116,17 @@ export function describeNormalizationHint(hint: NonNullable<Comparison['normaliz
   return [
     `Normalization hint: every terminal difference is text that ${rules} would replace (docs/normalization.md).`,
     `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
+  ]
+}
+
+/**
+ * The stream differs but every checkpoint screen is the same: the program drew the same screens in another way
+ * (another order, other escape sequences), which the screens level accepts.
+ */
+export function describeScreensHint(screensOption: string): string[] {
+  return [
+    'Screens hint: every checkpoint screen is equal; the terminal output differs only in how the screens were drawn (docs/comparison.md#comparing-screens).',
+    `  To compare what the screens show, use ${screensOption}`,
   ]
 }
 
@@ -134,8 +175,16 @@ export function describeLocation(location: Location): string {
       ].filter((part) => part !== null)
       return `terminal byte ${location.byte_offset} (line ${location.line}, column ${location.column}${chunks.length > 0 ? `; ${chunks.join(', ')}` : ''})`
     }
-    case 'terminal_frame':
-      return `checkpoint frame ${location.checkpoint} (${location.trigger}${location.event_index === null ? '' : ` ${location.event_index}`})${location.row === null ? '' : `, row ${location.row}${location.column === null ? '' : `, column ${location.column}`}`}`
+    case 'terminal_frame': {
+      const row =
+        location.row !== null
+          ? `, row ${location.row}`
+          : location.scrollback_row === undefined
+            ? ''
+            : `, scrollback row ${location.scrollback_row}`
+      const column = row === '' || location.column === null ? '' : `, column ${location.column}`
+      return `checkpoint frame ${location.checkpoint} (${location.trigger}${location.event_index === null ? '' : ` ${location.event_index}`})${row}${column}`
+    }
     case 'terminal_redaction':
       return `sensitive-input masking${location.event_index === null ? '' : ` of event ${location.event_index}`}${location.stream_byte_offset === null ? '' : ` at stream byte ${location.stream_byte_offset}`}`
     case 'terminal_reply':

@@ -17,6 +17,14 @@ const ADDED_DEFAULTS: readonly { readonly matches: (path: string) => boolean; re
       path.startsWith('environment.') && Object.hasOwn(TEST_ENVIRONMENT, path.slice('environment.'.length)),
     what: ENVIRONMENT,
   },
+  {
+    matches: under('terminal.width_model'),
+    what: 'the character widths of a current terminal (emoji two cells wide)',
+  },
+  {
+    matches: under('terminal.reply_table'),
+    what: 'the query replies of a current terminal (colours, XTVERSION, XTGETTCAP)',
+  },
 ]
 
 function under(prefix: string): (path: string) => boolean {
@@ -52,7 +60,7 @@ export function newDefaultsHint(
     return undefined
   }
   return (
-    `One side was recorded before REA's current defaults for test captures (${[...added].join('; ')}); ` +
+    `One side was recorded before REA's current defaults (${[...added].join('; ')}); ` +
     'the program’s behaviour was not compared. Re-record the authority with the update flag of your test ' +
     'runner (`vitest -u`, `jest -u`), or recapture it with the same REA version from the command line.'
   )

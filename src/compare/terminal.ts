@@ -1,22 +1,36 @@
-import type { Evidence, TerminalFrame, TerminalReply } from '../evidence/schema.js'
-import type { DimensionResult, Location } from './comparison-schema.js'
+import type { Evidence, TerminalReply } from '../evidence/schema.js'
+import { widthModelOf } from '../scenario/terminal-model.js'
+import type { DimensionResult, TerminalLevel } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
+import { compareCheckpoints, compareRecordedFrames } from './terminal-frames.js'
+import { compareScreens } from './terminal-screens.js'
 import { excerpt, firstMismatch, streamLocation, type TerminalStream } from './terminal-stream.js'
 
 /**
- * The terminal dimension: the concatenated normalized stream (chunk boundaries vary between identical runs, so
- * they never count) and the checkpoint frames. A difference inside what both sides observed is proven even when
- * a side is truncated; past a side's first gap nothing is claimed.
+ * The terminal dimension, at either level. `stream`: the concatenated normalized stream (chunk boundaries vary
+ * between identical runs, so they never count) and the checkpoint frames as recorded. `screens`: what every
+ * checkpoint screen shows, cell by cell; stream differences are notes. At both levels a difference inside what
+ * both sides observed is proven even when a side is truncated, an incomplete stream or an omitted frame makes
+ * the dimension unknown otherwise, and the queries REA answered and where sensitive input appeared are compared.
  */
 export function compareTerminal(
   authority: Evidence,
   reconstruction: Evidence,
   streams: { readonly authority: TerminalStream; readonly reconstruction: TerminalStream },
+  level: TerminalLevel = 'stream',
 ): DimensionResult {
   const findings = new DimensionFindings('terminal')
-  compareStreams(streams.authority, streams.reconstruction, findings)
-  compareFrames(authority.terminal.frames, reconstruction.terminal.frames, findings)
-  compareRedaction(authority.terminal.redaction, reconstruction.terminal.redaction, findings)
+  compareStreams(streams.authority, streams.reconstruction, findings, level)
+  const terminal = authority.commitments.comparison_contract.value.terminal
+  compareCheckpoints(
+    authority.terminal.frames,
+    reconstruction.terminal.frames,
+    findings,
+    level === 'stream'
+      ? compareRecordedFrames(findings)
+      : compareScreens(findings, { widthModel: widthModelOf(terminal), scrollback: terminal.scrollback }),
+  )
+  compareRedaction(authority.terminal.redaction, reconstruction.terminal.redaction, findings, level)
   compareReplies(authority.terminal.replies ?? [], reconstruction.terminal.replies ?? [], findings)
   return findings.result()
 }
@@ -53,33 +67,44 @@ type Redaction = Evidence['terminal']['redaction']
 
 /**
  * Masked text reads `****` on both sides whether the program echoed a secret or printed stars itself, so where
- * a sensitive value appeared is compared too: a reconstruction that leaks what the authority hid differs.
+ * a sensitive value appeared is compared too: a reconstruction that leaks what the authority hid differs. At the
+ * screens level where in the stream it appeared depends on the drawing order, so only which inputs appeared,
+ * and how often, is compared; a different place is a note.
  */
-function compareRedaction(a: Redaction, b: Redaction, findings: DimensionFindings): void {
+function compareRedaction(
+  a: Redaction,
+  b: Redaction,
+  findings: DimensionFindings,
+  level: TerminalLevel,
+): void {
   const x = a?.locations ?? []
   const y = b?.locations ?? []
   const count = Math.max(x.length, y.length)
   for (let index = 0; index < count; index++) {
     const p = x[index]
     const q = y[index]
-    if (
-      p?.event_index !== q?.event_index ||
-      p?.stream_byte_offset !== q?.stream_byte_offset ||
-      p?.byte_length !== q?.byte_length
-    ) {
-      findings.differ(
-        'terminal.redaction',
-        `a sensitive input value appeared in the output ${p === undefined ? 'only in the reconstruction' : q === undefined ? 'only in the authority' : 'at a different place'}`,
-        p === undefined ? null : { ...p },
-        q === undefined ? null : { ...q },
-        {
-          kind: 'terminal_redaction',
-          event_index: (p ?? q)?.event_index ?? null,
-          stream_byte_offset: (p ?? q)?.stream_byte_offset ?? null,
-        },
-      )
-      return
+    const sameInput = p?.event_index === q?.event_index && p?.byte_length === q?.byte_length
+    if (sameInput && p?.stream_byte_offset === q?.stream_byte_offset) {
+      continue
     }
+    if (sameInput && level === 'screens') {
+      findings.note(
+        `a sensitive input value of event ${p?.event_index} appeared at stream byte ${p?.stream_byte_offset} in the authority and ${q?.stream_byte_offset} in the reconstruction; at the screens level only which inputs appeared is compared`,
+      )
+      continue
+    }
+    findings.differ(
+      'terminal.redaction',
+      `a sensitive input value appeared in the output ${p === undefined ? 'only in the reconstruction' : q === undefined ? 'only in the authority' : 'at a different place'}`,
+      p === undefined ? null : { ...p },
+      q === undefined ? null : { ...q },
+      {
+        kind: 'terminal_redaction',
+        event_index: (p ?? q)?.event_index ?? null,
+        stream_byte_offset: (p ?? q)?.stream_byte_offset ?? null,
+      },
+    )
+    return
   }
   const m = a?.masked_count ?? 0
   const n = b?.masked_count ?? 0
@@ -94,17 +119,33 @@ function compareRedaction(a: Redaction, b: Redaction, findings: DimensionFinding
   }
 }
 
-function compareStreams(a: TerminalStream, b: TerminalStream, findings: DimensionFindings): void {
+/**
+ * The normalized streams, up to the first gap on either side. At the stream level a difference is a difference;
+ * at the screens level it is a note, since a screen drawn in another order is the same screen. At both levels an
+ * incomplete stream leaves the dimension unknown unless a difference is proven.
+ */
+function compareStreams(
+  a: TerminalStream,
+  b: TerminalStream,
+  findings: DimensionFindings,
+  level: TerminalLevel,
+): void {
+  const found = (summary: string, index: number): void => {
+    const location = streamLocation(index, a, b)
+    if (level === 'stream') {
+      findings.differ('terminal.stream', summary, excerpt(a.text, index), excerpt(b.text, index), location)
+    } else {
+      findings.note(
+        `${summary} at terminal byte ${location.byte_offset} (line ${location.line}, column ${location.column}); at the screens level only what the checkpoint screens show is compared`,
+      )
+    }
+  }
   const mismatch = firstMismatch(a.text, b.text)
   if (mismatch !== -1) {
-    findings.differ(
-      'terminal.stream',
-      'the normalized terminal output differs',
-      excerpt(a.text, mismatch),
-      excerpt(b.text, mismatch),
-      streamLocation(mismatch, a, b),
-    )
-    return
+    found('the normalized terminal output differs', mismatch)
+    if (level === 'stream') {
+      return
+    }
   }
   for (const [side, stream] of [
     ['authority', a],
@@ -113,143 +154,21 @@ function compareStreams(a: TerminalStream, b: TerminalStream, findings: Dimensio
     if (!stream.complete) {
       findings.unknown(
         'terminal_incomplete',
-        `the ${side}'s terminal stream is incomplete (${stream.incompleteReason}); the first ${stream.text.length} characters compare equal`,
+        mismatch === -1
+          ? `the ${side}'s terminal stream is incomplete (${stream.incompleteReason}); the first ${stream.text.length} characters compare equal`
+          : `the ${side}'s terminal stream is incomplete (${stream.incompleteReason})`,
       )
     }
   }
-  if (a.text.length === b.text.length) {
+  if (mismatch !== -1 || a.text.length === b.text.length) {
     return
   }
   // One stream is a prefix of the other. That is a difference only when the shorter one is known to be whole.
   const shorter = a.text.length < b.text.length ? a : b
   if (shorter.complete) {
-    const index = shorter.text.length
-    findings.differ(
-      'terminal.stream',
+    found(
       `the ${shorter === a ? 'reconstruction' : 'authority'} wrote more terminal output`,
-      excerpt(a.text, index),
-      excerpt(b.text, index),
-      streamLocation(index, a, b),
+      shorter.text.length,
     )
   }
-}
-
-function checkpointFrames(frames: readonly TerminalFrame[]): { frame: TerminalFrame; index: number }[] {
-  return frames.flatMap((frame, index) => (frame.checkpoint ? [{ frame, index }] : []))
-}
-
-function compareFrames(
-  a: readonly TerminalFrame[],
-  b: readonly TerminalFrame[],
-  findings: DimensionFindings,
-): void {
-  const left = checkpointFrames(a)
-  const right = checkpointFrames(b)
-  const count = Math.max(left.length, right.length)
-  for (let checkpoint = 0; checkpoint < count; checkpoint++) {
-    const x = left[checkpoint]
-    const y = right[checkpoint]
-    const any = x?.frame ?? y?.frame
-    if (any === undefined) {
-      continue
-    }
-    const location = {
-      kind: 'terminal_frame' as const,
-      checkpoint,
-      trigger: any.trigger,
-      event_index: any.event_index,
-      authority_frame_index: x?.index ?? null,
-      reconstruction_frame_index: y?.index ?? null,
-      row: null,
-      column: null,
-    }
-    if (x === undefined || y === undefined) {
-      findings.differ(
-        'terminal.frames',
-        `checkpoint frame ${checkpoint} (${describeTrigger(any)}) exists only in the ${x === undefined ? 'reconstruction' : 'authority'}`,
-        x === undefined ? null : describeTrigger(x.frame),
-        y === undefined ? null : describeTrigger(y.frame),
-        location,
-      )
-      continue
-    }
-    if (x.frame.trigger !== y.frame.trigger || x.frame.event_index !== y.frame.event_index) {
-      findings.differ(
-        'terminal.frames',
-        `checkpoint frame ${checkpoint} was taken at a different point`,
-        describeTrigger(x.frame),
-        describeTrigger(y.frame),
-        location,
-      )
-      continue
-    }
-    compareFramePair(x.frame, y.frame, location, findings)
-  }
-}
-
-function compareFramePair(
-  x: TerminalFrame,
-  y: TerminalFrame,
-  location: Extract<Location, { kind: 'terminal_frame' }>,
-  findings: DimensionFindings,
-): void {
-  if (x.status === 'omitted' || y.status === 'omitted') {
-    const side = x.status === 'omitted' ? 'authority' : 'reconstruction'
-    const reason = x.status === 'omitted' ? x.reason : y.status === 'omitted' ? y.reason : ''
-    findings.unknown(
-      'frame_omitted',
-      `checkpoint frame ${location.checkpoint} (${describeTrigger(x)}) was not rendered on the ${side} side (${reason})`,
-    )
-    return
-  }
-  const label = `checkpoint frame ${location.checkpoint} (${describeTrigger(x)})`
-  if (x.columns !== y.columns || x.rows !== y.rows) {
-    findings.differ(
-      'terminal.frames.size',
-      `${label} has a different size`,
-      `${x.columns}x${x.rows}`,
-      `${y.columns}x${y.rows}`,
-      location,
-    )
-    return
-  }
-  const rows = Math.max(x.lines.length, y.lines.length)
-  for (let row = 0; row < rows; row++) {
-    const p = x.lines[row] ?? ''
-    const q = y.lines[row] ?? ''
-    if (p !== q || (x.lines[row] === undefined) !== (y.lines[row] === undefined)) {
-      const mismatch = firstMismatch(p, q)
-      const index = mismatch === -1 ? Math.min(p.length, q.length) : mismatch
-      findings.differ('terminal.frames.lines', `${label} differs at row ${row + 1}`, p, q, {
-        ...location,
-        row: row + 1,
-        column: Array.from(p.slice(0, index)).length + 1,
-      })
-      return
-    }
-  }
-  if (x.cursor.row !== y.cursor.row || x.cursor.column !== y.cursor.column) {
-    findings.differ('terminal.frames.cursor', `${label} has the cursor elsewhere`, x.cursor, y.cursor, {
-      ...location,
-      row: x.cursor.row + 1,
-      column: x.cursor.column + 1,
-    })
-    return
-  }
-  if (x.serialized_state !== y.serialized_state) {
-    // Same characters, different attributes (colours, styles, modes): still a different screen.
-    const mismatch = firstMismatch(x.serialized_state, y.serialized_state)
-    const index = mismatch === -1 ? Math.min(x.serialized_state.length, y.serialized_state.length) : mismatch
-    findings.differ(
-      'terminal.frames.serialized_state',
-      `${label} shows the same text with different attributes or modes`,
-      excerpt(x.serialized_state, index),
-      excerpt(y.serialized_state, index),
-      location,
-    )
-  }
-}
-
-function describeTrigger(frame: TerminalFrame): string {
-  return frame.event_index === null ? frame.trigger : `${frame.trigger} ${frame.event_index}`
 }

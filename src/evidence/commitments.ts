@@ -10,6 +10,7 @@ import { SENSITIVE_REDACTION_VERSION, sensitiveValues } from '../normalize/sensi
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario, ScenarioEvent } from '../scenario/schema.js'
 import type { EvidenceBody } from './schema.js'
+import { REPLY_TABLE, WIDTH_MODEL } from '../scenario/terminal-model.js'
 
 /** How frame lines are formed: every visible row, trailing U+0020 removed, blank rows kept. */
 export const LINE_FORMAT = 'visible-rows-trailing-spaces-trimmed-v1'
@@ -68,10 +69,20 @@ export function commitEvent(event: ScenarioEvent): CommittedEvent {
   }
 }
 
-/** The terminal as committed: `answer_queries` only when on (captures before it answered nothing). */
+/**
+ * The terminal as committed: `answer_queries` only when on (captures before it answered nothing), with the reply
+ * table it answered from; the width model unless it is the legacy one, which captures made before REA named its
+ * width model used (so a scenario that asks for it commits what those captures did).
+ */
 export function commitTerminal(terminal: ProcessScenario['terminal']): CommittedTerminal {
   const { columns, rows, scrollback } = terminal
-  return { columns, rows, scrollback, ...(terminal.answer_queries ? { answer_queries: true } : {}) }
+  return {
+    columns,
+    rows,
+    scrollback,
+    ...(terminal.answer_queries ? { answer_queries: true, reply_table: REPLY_TABLE } : {}),
+    ...(terminal.width_model === WIDTH_MODEL ? { width_model: WIDTH_MODEL } : {}),
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../scenario/schema.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { SKIP_CAUSES } from './skip-cause.js'
+import { REPLY_TABLE, WIDTH_MODEL } from '../scenario/terminal-model.js'
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
 const ms = z.int().min(0)
@@ -53,13 +54,26 @@ const committedEventSchema = z.union([
 
 /**
  * The terminal settings as committed: `answer_queries` appears only when true, so captures made before it
- * existed (which answered nothing) commit the same as captures made with it off.
+ * existed (which answered nothing) commit the same as captures made with it off. The width model and the reply
+ * table name REA's terminal; captures made before they were named have neither and read as the older terminal.
  */
 const committedTerminalSchema = z.strictObject({
   columns: z.int(),
   rows: z.int(),
   scrollback: z.int().min(0),
   answer_queries: z.literal(true).optional().describe('Present when REA answered terminal queries.'),
+  width_model: z
+    .literal(WIDTH_MODEL)
+    .optional()
+    .describe(
+      'How wide characters were drawn: grapheme clusters as current terminals draw them. Absent in captures made before REA named its width model, which drew with Unicode 6 widths.',
+    ),
+  reply_table: z
+    .literal(REPLY_TABLE)
+    .optional()
+    .describe(
+      'With answer_queries: the table of replies REA gave (docs/events.md#terminal-replies). Absent in captures that answered only what the emulator answers by itself.',
+    ),
 })
 
 const normalizationCommitmentSchema = z.strictObject({
@@ -166,7 +180,14 @@ export const terminalFrameSchema = z.discriminatedUnion('status', [
     status: z.literal('retained'),
     columns: z.int().min(1),
     rows: z.int().min(1),
-    cursor: z.strictObject({ row: count, column: count }),
+    cursor: z.strictObject({
+      row: count,
+      column: count,
+      visible: z
+        .boolean()
+        .optional()
+        .describe('Whether the cursor was shown (DECTCEM). Absent in captures made before REA recorded it.'),
+    }),
     lines: z.array(z.string()).describe('Every visible row, trailing U+0020 removed; blank rows kept.'),
     serialized_state: z.string(),
   }),
@@ -202,6 +223,9 @@ export const terminalReplySchema = z
         'secondary_device_attributes',
         'mode_report',
         'status_report',
+        'color',
+        'terminal_version',
+        'terminal_capability',
         'other',
       ])
       .describe('What the program asked, read from the kind of reply the emulator gave.'),

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { WIDTH_MODEL, WIDTH_MODELS } from './terminal-model.js'
 
 /** Signals a scenario event may send; a fixed list so a committed scenario means the same on every host. */
 export const SCENARIO_SIGNALS = [
@@ -28,7 +29,13 @@ export const MAX_TERMINAL_DIMENSION = 65_535
 /** xterm.js refuses narrower terminals. */
 export const MIN_TERMINAL_COLUMNS = 2
 
-export const DEFAULT_TERMINAL = { columns: 80, rows: 24, scrollback: 1000, answer_queries: true } as const
+export const DEFAULT_TERMINAL = {
+  columns: 80,
+  rows: 24,
+  scrollback: 1000,
+  answer_queries: true,
+  width_model: WIDTH_MODEL,
+} as const
 export const DEFAULT_TIMEOUT_MS = 30_000
 export const DEFAULT_SETTLE_MS = 100
 export const DEFAULT_LIMITS = {
@@ -68,7 +75,13 @@ export const terminalSettingsSchema = z
       .boolean()
       .default(DEFAULT_TERMINAL.answer_queries)
       .describe(
-        'Answer the terminal queries the emulator answers (cursor position, device attributes, mode reports) by writing its reply to the PTY, as a real terminal does.',
+        'Answer terminal queries from REA’s reply table (cursor position, device attributes, mode reports, colours, XTVERSION, XTGETTCAP) by writing the reply to the PTY, as a real terminal does.',
+      ),
+    width_model: z
+      .enum(WIDTH_MODELS)
+      .default(DEFAULT_TERMINAL.width_model)
+      .describe(
+        'How wide characters are drawn: grapheme-clusters-v1 (default) as current terminals draw them, emoji two cells wide; unicode-6 as REA drew them before, to compare with authorities recorded then.',
       ),
   })
   .describe('Initial PTY and renderer size. columns × (rows + scrollback) must be ≤ 1,000,000.')

@@ -30,12 +30,18 @@ export class LiveTerminal {
   #fed = 0
   #parsed = 0
 
+  /** `onReply` receives the answers of REA's reply table, which reports `terminalType`'s capabilities. */
   constructor(
     terminal: TerminalSettings,
     flowControl: RendererFlowControl,
     onReply: ((reply: string) => void) | undefined,
+    terminalType?: string,
   ) {
-    this.#renderer = new Renderer(terminal, flowControl, onReply === undefined ? {} : { onReply })
+    this.#renderer = new Renderer(terminal, flowControl, {
+      widthModel: terminal.width_model,
+      ...(onReply === undefined ? {} : { onReply }),
+      ...(terminalType === undefined ? {} : { terminalType }),
+    })
   }
 
   /** Output as the program wrote it; ignored once stopped. */

@@ -1,49 +1,27 @@
-import { createRequire } from 'node:module'
-import type * as SerializeModule from '@xterm/addon-serialize'
-import type * as XtermModule from '@xterm/headless'
+import { DEFAULT_TERMINAL_TYPE } from '../scenario/resolve.js'
+import { WIDTH_MODEL, type WidthModel } from '../scenario/terminal-model.js'
+import { QueryReplies } from './query-replies.js'
+import { applyWidthModel } from './width-model.js'
+import {
+  cursorHidden,
+  loadXterm,
+  parserInGround,
+  synchronousWriter,
+  type XtermClasses,
+  type XtermSerializer,
+  type XtermTerminal,
+} from './xterm.js'
 
-type XtermTerminal = InstanceType<typeof XtermModule.Terminal>
-type XtermSerializer = InstanceType<typeof SerializeModule.SerializeAddon>
 type XtermLine = NonNullable<ReturnType<XtermTerminal['buffer']['active']['getLine']>>
-interface XtermClasses {
-  readonly Terminal: typeof XtermModule.Terminal
-  readonly SerializeAddon: typeof SerializeModule.SerializeAddon
-}
-
-let xterm: XtermClasses | undefined
-
-/**
- * Loads @xterm/headless on first need: a process that only compares Evidence never pays for it. Both packages
- * are CommonJS and are loaded with require: an ESM import of them first runs Node's CommonJS export scanner
- * over the 300 KB bundle, which doubled the load time (about 30 ms against 15 ms). Throws when they cannot be
- * loaded; a failure is not kept, so a later renderer tries again.
- */
-function loadXterm(): XtermClasses {
-  if (xterm === undefined) {
-    const require = createRequire(import.meta.url)
-    xterm = {
-      Terminal: fromNamespace(require('@xterm/headless') as typeof XtermModule, 'Terminal'),
-      SerializeAddon: fromNamespace(
-        require('@xterm/addon-serialize') as typeof SerializeModule,
-        'SerializeAddon',
-      ),
-    }
-  }
-  return xterm
-}
-
-// @xterm/headless is CommonJS: in Node ESM its namespace holds only `default`; under CJS interop the classes sit
-// on the namespace itself. A named import passes tsc and Vitest but crashes in a built ESM package.
-function fromNamespace<T extends object, K extends keyof T>(namespace: T, name: K): T[K] {
-  const direct = namespace[name] as T[K] | undefined
-  return direct ?? (namespace as unknown as { default: T }).default[name]
-}
 
 export interface RenderedScreen {
   readonly columns: number
   readonly rows: number
-  /** Zero-based cursor position within the visible rows. */
-  readonly cursor: { readonly row: number; readonly column: number }
+  /**
+   * Zero-based cursor position within the visible rows, and whether the cursor is shown (DECTCEM); `visible` is
+   * absent where this xterm does not say.
+   */
+  readonly cursor: { readonly row: number; readonly column: number; readonly visible?: boolean }
   /** Every visible row, trailing U+0020 removed; blank rows stay as empty strings. */
   readonly lines: string[]
   /** The serialize addon's rendering of scrollback plus screen. */
@@ -62,13 +40,13 @@ export interface RendererSize {
  * printed nothing is framed with it, so its capture never loads or opens xterm: in a fresh process that is
  * about 30 ms, and opening and serializing a terminal most of what such a final frame costs.
  */
-function untouchedScreen(size: RendererSize): RenderedScreen {
+function untouchedScreen(size: RendererSize, widthModel: WidthModel): RenderedScreen {
   // xterm's smallest terminal is 2 × 1 (scenarios ask for at least 2 columns anyway).
   const rows = Math.max(size.rows, 1)
   return {
     columns: Math.max(size.columns, 2),
     rows,
-    cursor: { row: 0, column: 0 },
+    cursor: { row: 0, column: 0, ...(widthModel === WIDTH_MODEL ? { visible: true } : {}) },
     lines: Array.from({ length: rows }, () => ''),
     serialized_state: '',
   }
@@ -94,8 +72,15 @@ export interface RendererFlowControl {
 }
 
 export interface RendererOptions {
-  /** Receives the terminal's replies to queries it parsed (cursor position, device attributes, …). */
+  /**
+   * Receives the terminal's replies to queries it parsed, from REA's reply table (cursor position, device
+   * attributes, colours, XTVERSION, XTGETTCAP, …); without it nothing is answered.
+   */
   readonly onReply?: (reply: string) => void
+  /** The `TERM` the program was given, whose capabilities XTGETTCAP reports; default `xterm-256color`. */
+  readonly terminalType?: string
+  /** How wide characters are drawn; the current model unless a capture made under another one is replayed. */
+  readonly widthModel?: WidthModel
 }
 
 interface PendingWrite {
@@ -114,6 +99,7 @@ export class Renderer {
   readonly #size: RendererSize
   readonly #flowControl: RendererFlowControl | undefined
   readonly #options: RendererOptions
+  readonly #replies: QueryReplies | undefined
   #terminal: XtermTerminal | undefined
   #serializer: XtermSerializer | undefined
   #openFailure: Error | undefined
@@ -130,6 +116,14 @@ export class Renderer {
     this.#size = size
     this.#flowControl = flowControl
     this.#options = options
+    this.#replies =
+      options.onReply === undefined
+        ? undefined
+        : new QueryReplies(
+            options.onReply,
+            options.terminalType ?? DEFAULT_TERMINAL_TYPE,
+            options.widthModel ?? WIDTH_MODEL,
+          )
   }
 
   /** Whether xterm is loaded and open, so the screen can be read. */
@@ -224,14 +218,19 @@ export class Renderer {
   /** Reads the current screen; call it inside `whenRendered` to tie it to a point in the stream. */
   readScreen(): RenderedScreen {
     if (this.#untouched) {
-      return untouchedScreen(this.#size)
+      return untouchedScreen(this.#size, this.#widthModel)
     }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
     return {
       columns: terminal.cols,
       rows: terminal.rows,
-      cursor: { row: buffer.cursorY, column: buffer.cursorX },
+      cursor: {
+        row: buffer.cursorY,
+        column: buffer.cursorX,
+        // Frames under the legacy width model keep the form captures had then (see docs/evidence.md#frames).
+        ...(this.#widthModel === WIDTH_MODEL ? cursorVisibility(terminal) : {}),
+      },
       lines: this.readLines(),
       serialized_state: (this.#serializer as XtermSerializer).serialize({
         scrollback: this.#size.scrollback,
@@ -254,7 +253,7 @@ export class Renderer {
 
   #visibleRows(read: (line: XtermLine) => string): string[] {
     if (this.#untouched) {
-      return untouchedScreen(this.#size).lines
+      return untouchedScreen(this.#size, this.#widthModel).lines
     }
     const terminal = this.#openTerminal()
     const buffer = terminal.buffer.active
@@ -264,6 +263,10 @@ export class Renderer {
       lines.push(line === undefined ? '' : read(line))
     }
     return lines
+  }
+
+  get #widthModel(): WidthModel {
+    return this.#options.widthModel ?? WIDTH_MODEL
   }
 
   dispose(): void {
@@ -309,6 +312,7 @@ export class Renderer {
     this.#batch = []
     this.#batchCharacters = 0
     writeSync(text)
+    this.#replies?.parsed()
     return true
   }
 
@@ -350,6 +354,7 @@ export class Renderer {
   #parsed(write: PendingWrite): void {
     this.#pendingWrites--
     this.#pendingCharacters -= write.text.length
+    this.#replies?.parsed()
     if (this.#paused && this.#pendingCharacters <= RENDER_BACKLOG_LOW_CHARACTERS) {
       this.#paused = false
       this.#flowControl?.resume()
@@ -378,35 +383,24 @@ export class Renderer {
       allowProposedApi: true,
       logLevel: 'off',
     })
+    try {
+      applyWidthModel(terminal, this.#widthModel)
+    } catch (error) {
+      terminal.dispose()
+      this.#openFailure = error instanceof Error ? error : new Error(String(error))
+      return undefined
+    }
     this.#serializer = new classes.SerializeAddon()
     terminal.loadAddon(this.#serializer)
-    const onReply = this.#options.onReply
-    if (onReply !== undefined) {
-      terminal.onData(onReply)
-    }
+    this.#replies?.install(terminal)
     this.#terminal = terminal
     return terminal
   }
 }
 
-/**
- * xterm's synchronous write, where this xterm has one: the same parser its write queue runs, without the timer
- * tick. It is internal to xterm (its core's `writeSync`, kept for its own tests and deprecated in name), so REA
- * looks for it and falls back on the write queue when a version lacks it; the renderer tests compare both ways.
- */
-function synchronousWriter(terminal: XtermTerminal): ((text: string) => void) | undefined {
-  const core = (terminal as unknown as { _core?: { writeSync?: (text: string) => void } })._core
-  return typeof core?.writeSync === 'function' ? (text) => core.writeSync?.(text) : undefined
-}
-
-/**
- * Whether xterm's escape sequence parser is in its ground state (0), outside any sequence. The state is internal to
- * xterm (its core's input handler's parser), so REA looks for it and answers false, "may be inside one", when a
- * version lacks it; the live terminal tests split queries across chunks to hold it to the real parser.
- */
-function parserInGround(terminal: XtermTerminal): boolean {
-  const core = terminal as unknown as { _core?: { _inputHandler?: { _parser?: { currentState?: unknown } } } }
-  return core._core?._inputHandler?._parser?.currentState === 0
+function cursorVisibility(terminal: XtermTerminal): { visible?: boolean } {
+  const hidden = cursorHidden(terminal)
+  return hidden === undefined ? {} : { visible: !hidden }
 }
 
 /** Only U+0020 is removed: other trailing whitespace is content the program wrote. */

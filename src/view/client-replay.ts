@@ -94,6 +94,7 @@ export const REPLAY_SCRIPT = String.raw`
       if (terminal) terminal.dispose()
       host.textContent = ''
       terminal = new Terminal(REA.terminalOptions(side.terminal.columns, side.terminal.rows, side.terminal.scrollback))
+      REA.applyWidthModel(terminal, side.terminal)
       terminal.open(host)
       position = 0
     }

@@ -15,6 +15,13 @@ REA.terminalOptions = (columns, rows, scrollback) => ({
   cols: columns, rows: rows, scrollback: scrollback, disableStdin: true, cursorBlink: false, allowProposedApi: true,
   fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace', fontSize: 13, lineHeight: 1,
 })
+// Frames are redrawn with the widths they were rendered with (REA's grapheme-cluster model, or xterm's own
+// Unicode 6 tables for captures made before it had a name).
+REA.applyWidthModel = (terminal, sideTerminal) => {
+  if (sideTerminal.width_model === 'grapheme-clusters-v1' && window.UnicodeGraphemesAddon) {
+    terminal.loadAddon(new window.UnicodeGraphemesAddon.UnicodeGraphemesAddon())
+  }
+}
 REA.element = (tag, attributes, text) => {
   const element = document.createElement(tag)
   for (const [name, value] of Object.entries(attributes || {})) element.setAttribute(name, value)
@@ -120,34 +127,35 @@ REA.element = (tag, attributes, text) => {
     const host = REA.element('div', { class: 'term-host' })
     pane.append(host)
     const terminal = new Terminal(REA.terminalOptions(frame.columns, frame.rows, side.terminal.scrollback))
+    REA.applyWidthModel(terminal, side.terminal)
     terminal.open(host)
     return new Promise((resolve) => terminal.write(frame.state, () => resolve(terminal)))
   }
 
   const ATTRIBUTES = (cell) => [cell.getWidth(), cell.isBold(), cell.isItalic(), cell.isDim(), cell.isUnderline(),
     cell.isBlink(), cell.isInverse(), cell.isInvisible(), cell.isStrikethrough(), cell.isOverline()]
-  // The colours of xterm.js's default theme, which the page's terminals use: the 16 named ones, then the
-  // 6 × 6 × 6 cube and the grey ramp of the 256-colour palette.
-  const PALETTE = ['2e3436', 'cc0000', '4e9a06', 'c4a000', '3465a4', '75507b', '06989a', 'd3d7cf', '555753',
-    'ef2929', '8ae234', 'fce94f', '729fcf', 'ad7fa8', '34e2e2', 'eeeeec'].map((hex) => parseInt(hex, 16))
-  const LEVELS = [0, 95, 135, 175, 215, 255]
-  for (let index = 16; index < 256; index++) {
-    const [r, g, b] = index < 232
-      ? [LEVELS[Math.floor((index - 16) / 36)], LEVELS[Math.floor((index - 16) / 6) % 6], LEVELS[(index - 16) % 6]]
-      : [8 + (index - 232) * 10, 8 + (index - 232) * 10, 8 + (index - 232) * 10]
-    PALETTE.push((r << 16) | (g << 8) | b)
+  // A cell as it looks, as REA's screens comparison reads it (src/compare/cell-appearance.ts): a blank shows only
+  // its background and the lines across it, inverse video swaps the colours, a 16- and a 256-colour index agree.
+  function colour(isDefault, isRgb, value, name) {
+    return isDefault ? name : (isRgb ? '#' : '') + value
   }
-  /** A colour as the screen shows it: ESC [31m, ESC [38;5;1m and ESC [38;2;204;0;0m are one red. */
-  const shownColour = (mode, value) => mode === 0 ? 'default' : 'rgb' + (mode === 0x3000000 ? value : PALETTE[value])
+  function cellKey(cell) {
+    if (cell.getWidth() === 0) return ''
+    let foreground = colour(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor(), 'fg')
+    let background = colour(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor(), 'bg')
+    if (cell.isInverse()) [foreground, background] = [background, foreground]
+    const lines = [cell.isUnderline(), cell.isStrikethrough(), cell.isOverline()].map(Boolean).join()
+    const chars = cell.getChars()
+    if (chars === '' || chars === ' ' || cell.isInvisible()) return ['blank', background, lines, foreground].join('\u0000')
+    return [chars, cell.getWidth(), foreground, background, lines, Boolean(cell.isBold()), Boolean(cell.isDim()),
+      Boolean(cell.isItalic()), Boolean(cell.isBlink())].join('\u0000')
+  }
 
-  /** How a cell looks, and exactly how it was written: [visible, exact, chars]. */
+  /** How a cell looks (as REA's screens comparison reads it), exactly how it was written, and its characters. */
   function cellKeys(cell) {
-    const attributes = ATTRIBUTES(cell)
-    const visible = [cell.getChars() || ' ', shownColour(cell.getFgColorMode(), cell.getFgColor()),
-      shownColour(cell.getBgColorMode(), cell.getBgColor()), ...attributes].join('\u0000')
     const exact = [cell.getChars(), cell.getFgColorMode(), cell.getFgColor(), cell.getBgColorMode(),
-      cell.getBgColor(), ...attributes].join('\u0000')
-    return [visible, exact, cell.getChars()]
+      cell.getBgColor(), ...ATTRIBUTES(cell)].join('\u0000')
+    return [cellKey(cell), exact, cell.getChars()]
   }
 
   function keysAt(terminal, row, column, scratch) {

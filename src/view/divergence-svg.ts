@@ -1,6 +1,7 @@
 import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison } from '../compare/comparison-schema.js'
 import type { Evidence } from '../evidence/schema.js'
+import { widthModelOf } from '../scenario/terminal-model.js'
 import { buildPageData } from './page-model.js'
 import { readScreenCells } from './screen-cells.js'
 import { renderScreensSvg } from './screens-svg.js'
@@ -15,8 +16,7 @@ export interface DivergenceSvgInput {
 /**
  * Both screens at the first checkpoint where they differ, as one SVG image with the differing cells outlined;
  * null when every checkpoint both sides rendered shows the same screen. The screens are rendered by
- * @xterm/headless, synchronously (in a short-lived child process), so a matcher can attach the image before
- * its test ends.
+ * @xterm/headless, synchronously, so a matcher can attach the image before its test ends.
  *
  * @example
  * const svg = renderDivergenceSvg({ authority, reconstruction })
@@ -43,6 +43,7 @@ export function renderDivergenceSvg(input: DivergenceSvgInput): string | null {
       rows: frame?.rows ?? 0,
       scrollback: side.terminal.scrollback,
       state: frame?.state ?? '',
+      widthModel: widthModelOf(side.terminal),
     })),
   )
   return renderScreensSvg(

@@ -10,6 +10,8 @@ import { escapeControlCharacters } from '../internal/escape-controls.js'
 
 export interface PageAssets {
   readonly xtermScript: string
+  /** The grapheme-cluster width model (@xterm/addon-unicode-graphemes), for frames rendered with it. */
+  readonly graphemesScript: string
   readonly xtermStyle: string
 }
 
@@ -20,7 +22,16 @@ export function loadPageAssets(): PageAssets {
     const require = createRequire(import.meta.url)
     const script = readFileSync(require.resolve('@xterm/xterm/lib/xterm.js'), 'utf8')
     const style = readFileSync(require.resolve('@xterm/xterm/css/xterm.css'), 'utf8')
-    assets = { xtermScript: inlineScript(script), xtermStyle: inlineStyle(style) }
+    // In a browser the addon decodes its Unicode data with atob: Node's Buffer-pool bug (issue #6079) cannot occur.
+    const graphemes = readFileSync(
+      require.resolve('@xterm/addon-unicode-graphemes/lib/addon-unicode-graphemes.js'),
+      'utf8',
+    )
+    assets = {
+      xtermScript: inlineScript(script),
+      graphemesScript: inlineScript(graphemes),
+      xtermStyle: inlineStyle(style),
+    }
   }
   return assets
 }

@@ -28,7 +28,13 @@ export interface PageFrame {
 
 export interface PageSide {
   readonly label: SideLabel
-  readonly terminal: { readonly columns: number; readonly rows: number; readonly scrollback: number }
+  readonly terminal: {
+    readonly columns: number
+    readonly rows: number
+    readonly scrollback: number
+    /** The width model the frames were rendered with; absent for the legacy one. */
+    readonly width_model?: string | undefined
+  }
   /** `[at_ms, code, data]` as in an asciicast v2 recording, times in milliseconds. */
   readonly stream: readonly (readonly [number, string, string])[]
   /** Checkpoint frames in order (quiet frames are not compared and not shown). */
@@ -143,9 +149,17 @@ function checkpointOf(
     location?.kind === 'terminal_frame' && location.row !== null && location.column !== null
       ? ([location.row, location.column] as const)
       : null
+  const status = checkpointStatus(frames)
+  // At the screens level two different recordings of the same screen are equal: the comparison says which
+  // checkpoints differ (each pair's first difference is listed, unless the list was cut).
+  const byScreens =
+    comparison?.terminal_level === 'screens' &&
+    comparison.dimensions.terminal.differences_omitted === 0 &&
+    status === 'different' &&
+    frames[0]?.label === frames[1]?.label
   return {
     label,
-    status: checkpointStatus(frames),
+    status: byScreens && difference === undefined ? 'equal' : status,
     detail: difference?.summary ?? null,
     cell,
     spellings: spellingsOf(frames),

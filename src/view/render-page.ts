@@ -84,6 +84,7 @@ export function renderDivergencePage(input: DivergencePageInput): string {
     ...body,
     `<script type="application/json" id="rea-page-data">${scriptJson(data)}</script>`,
     assets === null ? '' : `<script>${assets.xtermScript}</script>`,
+    assets === null ? '' : `<script>${assets.graphemesScript}</script>`,
     assets === null ? '' : `<script>${inlineScript(SCREENS_SCRIPT)}\n${inlineScript(REPLAY_SCRIPT)}</script>`,
     '</body></html>',
     '',

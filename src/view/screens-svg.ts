@@ -1,3 +1,4 @@
+import { cellAppearance } from '../compare/cell-appearance.js'
 import { escapeHtml as x } from './page-assets.js'
 import { CELL_FLAGS, type Cell, type ScreenCells } from './screen-cells.js'
 
@@ -87,8 +88,12 @@ export function differingRuns(a: ScreenCells, b: ScreenCells): [number, number, 
     const columns = Math.max(p.length, q.length)
     let start = -1
     for (let column = 0; column <= columns; column++) {
+      const left = p[column]
+      const right = q[column]
+      // Cells are compared as they look: a written blank and an untouched cell are not outlined.
       const differs =
-        column < columns && JSON.stringify(p[column] ?? null) !== JSON.stringify(q[column] ?? null)
+        column < columns &&
+        (left === undefined || right === undefined || cellAppearance(left) !== cellAppearance(right))
       if (differs && start === -1) {
         start = column
       } else if (!differs && start !== -1) {

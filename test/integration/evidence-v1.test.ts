@@ -19,10 +19,11 @@ describe('Evidence format version 1', () => {
     expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
   })
 
-  // Made before terminal queries were answered: its contract reads as answer_queries false, so it compares
-  // with fresh captures that answer none, and is rejected (by contract) against ones that do.
+  // Made before terminal queries were answered and before REA named its width model: its contract reads as
+  // answer_queries false and the unicode-6 width model, so it compares with fresh captures made so, and is
+  // rejected (by contract) against ones that answer queries or draw with the current widths.
   test(
-    'and compares equivalent with a fresh capture of its scenario made without answering queries',
+    'and compares equivalent with a fresh capture of its scenario made without answering queries under unicode-6 widths',
     { timeout: 30_000 },
     async () => {
       const authority = parseEvidenceText(readFileSync(file, 'utf8'), file)
@@ -34,25 +35,47 @@ describe('Evidence format version 1', () => {
             events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
             filesystem_observation_paths: ['out'],
             settle_ms: 50,
-            terminal: { answer_queries: false },
+            terminal: { answer_queries: false, width_model: 'unicode-6' },
           },
           { root },
         )
         const comparison = compareCaptures(authority, fresh)
         expect(comparison.verdict, JSON.stringify(comparison.dimensions, null, 1)).toBe('equivalent')
+        const current = await captureProcess(
+          {
+            executable: program('job.mjs'),
+            events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
+            filesystem_observation_paths: ['out'],
+            settle_ms: 50,
+            terminal: { answer_queries: false },
+          },
+          { root },
+        )
+        // Only REA's new default differs: the message says so and names the update flag.
+        expect(() => compareCaptures(authority, current)).toThrow(
+          expect.objectContaining({
+            code: 'CONTRACT_MISMATCH',
+            issues: [expect.objectContaining({ path: 'comparison_contract.terminal.width_model' })],
+            hint: expect.stringMatching(/recorded before REA's current defaults.*vitest -u/),
+          }),
+        )
         const answering = await captureProcess(
           {
             executable: program('job.mjs'),
             events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
             filesystem_observation_paths: ['out'],
             settle_ms: 50,
+            terminal: { width_model: 'unicode-6' },
           },
           { root },
         )
         expect(() => compareCaptures(authority, answering)).toThrow(
           expect.objectContaining({
             code: 'CONTRACT_MISMATCH',
-            issues: [expect.objectContaining({ path: 'comparison_contract.terminal.answer_queries' })],
+            issues: [
+              expect.objectContaining({ path: 'comparison_contract.terminal.answer_queries' }),
+              expect.objectContaining({ path: 'comparison_contract.terminal.reply_table' }),
+            ],
           }),
         )
       } finally {

@@ -119,6 +119,7 @@ describe('rea mcp', () => {
       'reconstruction',
       'trace',
       'timing',
+      'terminal',
     ])
     expect(byName['compare_process_captures']?.annotations?.readOnlyHint).toBe(true)
   })
@@ -249,6 +250,42 @@ describe('rea mcp', () => {
     })
     expect(bad.isError).toBe(true)
     expect(textOf(bad)).toContain('timing.ratio: must be a number from 0 to 1')
+  })
+
+  test('compares by screens with the argument terminal, and names it when only the drawing differs', async () => {
+    const server = await startServer()
+    const scenario = {
+      executable: program('random-draw.mjs'),
+      events: [{ type: 'input', data: '\r', after: { screen: 'Ready' } }],
+    }
+    for (const output_path of ['drawn-1.json', 'drawn-2.json']) {
+      expect(
+        (await call(server, 'capture_process_scenario_to_file', { scenario, output_path })).isError,
+      ).toBeFalsy()
+    }
+    const pair = { authority: 'drawn-1.json', reconstruction: 'drawn-2.json' }
+    const byStream = await call(server, 'compare_process_captures', pair)
+    expect(byStream.structuredContent).toMatchObject({
+      verdict: 'different',
+      terminal_level: 'stream',
+      screens_equal: true,
+    })
+    expect(textOf(byStream)).toContain(
+      'To compare what the screens show, use the argument terminal: "screens"',
+    )
+    // Only the terminal is looked at here: how fast the program ran on a loaded machine is left out.
+    const byScreens = await call(server, 'compare_process_captures', {
+      ...pair,
+      terminal: 'screens',
+      timing: 'ignore',
+    })
+    expect(byScreens.structuredContent, textOf(byScreens)).toMatchObject({
+      verdict: 'equivalent',
+      terminal_level: 'screens',
+    })
+    const bad = await call(server, 'compare_process_captures', { ...pair, terminal: 'pixels' })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toContain('terminal: must be "stream" or "screens": got "pixels"')
   })
 
   test('saves the Evidence elsewhere when output_path stops being writable during the capture', async () => {

@@ -46,6 +46,7 @@ describe('the matchers’ actual and expected', () => {
       root: directory,
       color: false,
       timing: 'tolerant',
+      terminal: 'stream',
     })
     expect(result.pass).toBe(false)
     for (const text of [result.actual!, result.expected!]) {

@@ -21,7 +21,9 @@ describe('rea view', () => {
   })
 
   test('writes the page to stdout when it is not a terminal', async () => {
-    const result = await runCli(['view', 'a.json', 'a.json', '--timing', 'strict'], { cwd: directory })
+    const result = await runCli(['view', 'a.json', 'a.json', '--timing', 'strict', '--terminal', 'screens'], {
+      cwd: directory,
+    })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^<!doctype html>/)
     expect(result.stdout).toContain('<span id="rea-verdict" class="badge good">equivalent</span>')
@@ -32,6 +34,10 @@ describe('rea view', () => {
     [
       ['view', 'a.json', 'b.json', '--timing', 'loose'],
       /--timing: must be "tolerant", "strict", "ignore" or \{ tolerance_ms, ratio \}: got "loose"/,
+    ],
+    [
+      ['view', 'a.json', 'b.json', '--terminal', 'cells'],
+      /--terminal: must be "stream" or "screens": got "cells"/,
     ],
     [['view', 'a.json', 'b.json', '-o', 'b.json'], /is the same file as the reconstruction b\.json/],
     [['view', 'a.json', 'missing.json', '-o', 'x.html'], /missing\.json/],

@@ -158,7 +158,9 @@ describe('rea/vitest in a real Vitest project', () => {
       expect(timedOut.state).toBe('failed')
       // REA ends the capture before Vitest's own timeout and says so; on a machine too loaded for REA to act in
       // time, Vitest's timeout comes first. Either way the capture is cancelled and nothing is left running.
-      expect(timedOut.errors.join('\n')).toMatch(/REA ended this capture [\d,]+ ms before Vitest's|timed out/i)
+      expect(timedOut.errors.join('\n')).toMatch(
+        /REA ended this capture [\d,]+ ms before Vitest's|timed out/i,
+      )
       // The per-test leak check fails this test if the `sleep 30` it started (it carries our marker) survived.
     },
   )

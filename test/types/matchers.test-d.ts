@@ -30,6 +30,10 @@ describe('Vitest matchers (rea/vitest)', () => {
     expect(evidence).toMatchCapture(undefined, { timing: { ratio: 0.5 } })
     expectTypeOf(configureRea).toBeCallableWith({ timing: 'ignore' })
     expectTypeOf(configureJest).toBeCallableWith({ timing: { tolerance_ms: 0, ratio: 1 } })
+    expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith({ terminal: 'screens' })
+    expectTypeOf(configureRea).toBeCallableWith({ terminal: 'stream', timing: 'strict' })
+    // @ts-expect-error not a terminal comparison level
+    expect(evidence).toMatchCapture({ terminal: 'cells' })
   })
 
   test('toSatisfyTrace takes a specification or a path', () => {

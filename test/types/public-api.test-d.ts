@@ -28,6 +28,7 @@ describe('scenario types', () => {
       rows: number
       scrollback: number
       answer_queries: boolean
+      width_model: 'grapheme-clusters-v1' | 'unicode-6'
     }>()
   })
 

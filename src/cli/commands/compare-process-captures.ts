@@ -8,6 +8,7 @@ import {
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS, writesToTerminal } from '../output.js'
+import { SCREENS_FLAG, terminalFlag } from '../terminal-flag.js'
 import { timingFlag } from '../timing-flag.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
@@ -25,12 +26,14 @@ export const command: Command = {
       json: { type: 'boolean' },
       format: { type: 'string' },
       timing: { type: 'string' },
+      terminal: { type: 'string' },
       output: { type: 'string', short: 'o' },
     })
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json', 'trace.json'], 1)
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
     const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
     const timing = timingFlag(values.timing ?? 'tolerant', 'compare-process-captures')
+    const terminal = terminalFlag(values.terminal, 'compare-process-captures')
     checkOutputPath(
       values.output,
       [
@@ -47,12 +50,16 @@ export const command: Command = {
     const trace = tracePath === undefined ? undefined : await readTraceSpecFile(tracePath)
     const comparison = compareCaptures(authority, reconstruction, {
       timing,
+      terminal,
       ...(trace === undefined ? {} : { trace }),
       sources: { authority: authorityPath, reconstruction: reconstructionPath },
     })
     const text =
       format === 'text'
-        ? formatComparison(comparison, { color: writesToTerminal(values.output) })
+        ? formatComparison(comparison, {
+            color: writesToTerminal(values.output),
+            screensOption: SCREENS_FLAG,
+          })
         : await formatDocument(comparison, format, writesToTerminal(values.output))
     await emitDocument(text, values.output)
     return EXIT_BY_VERDICT[comparison.verdict]

@@ -8,6 +8,7 @@ import {
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'
+import { terminalFlag } from '../terminal-flag.js'
 import { timingFlag } from '../timing-flag.js'
 import { COMMAND_TEXT } from '../command-text.js'
 
@@ -17,10 +18,12 @@ export const command: Command = {
     const { values, positionals } = parseCommandArguments(this, argv, {
       output: { type: 'string', short: 'o' },
       timing: { type: 'string' },
+      terminal: { type: 'string' },
     })
     requirePositionals(this, positionals, ['authority.json', 'reconstruction.json'])
     const [authorityPath, reconstructionPath] = positionals as [string, string]
     const timing = timingFlag(values.timing ?? 'tolerant', 'view')
+    const terminal = terminalFlag(values.terminal, 'view')
     checkOutputPath(
       values.output,
       [
@@ -40,6 +43,7 @@ export const command: Command = {
     )
     const comparison = compareCaptures(authority, reconstruction, {
       timing,
+      terminal,
       sources: { authority: authorityPath, reconstruction: reconstructionPath },
     })
     await emitDocument(renderDivergencePage({ authority, reconstruction, comparison }), values.output)

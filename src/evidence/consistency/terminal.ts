@@ -143,9 +143,13 @@ function frameBytes(frame: Extract<TerminalFrame, { status: 'retained' }>): numb
 const CHECKPOINT_TRIGGERS: ReadonlySet<string> = new Set(['before_event', 'after_resize', 'final'])
 const EVENT_TRIGGERS: ReadonlySet<string> = new Set(['before_event', 'after_resize'])
 
-/** Frames agree with their trigger, the scenario's events and the rendered accounting. */
+/**
+ * Frames agree with their trigger, the scenario's events and the rendered accounting. Frames of the named width
+ * model record the cursor's visibility; frames under the legacy one keep the form captures had before.
+ */
 export function checkFrames(evidence: Evidence, facts: DerivedFacts): void {
-  const { events, limits } = evidence.commitments.comparison_contract.value
+  const { events, limits, terminal } = evidence.commitments.comparison_contract.value
+  const recordsVisibility = terminal.width_model !== undefined
   let retainedBytes = 0
   let retained = 0
   const omitted = { rendered_bytes_budget: 0, raw_terminal_gap: 0 }
@@ -177,6 +181,15 @@ export function checkFrames(evidence: Evidence, facts: DerivedFacts): void {
       `${at}.lines`,
       `${at}.rows`,
       () => `holds ${frame.lines.length} rows of a ${frame.rows}-row screen`,
+    )
+    facts.expect(
+      (frame.cursor.visible !== undefined) === recordsVisibility,
+      `${at}.cursor.visible`,
+      'the contract’s terminal.width_model',
+      () =>
+        recordsVisibility
+          ? 'is missing: frames drawn under a named width model record whether the cursor was shown'
+          : 'is present, but frames under the legacy width model do not record it',
     )
   })
   const rendered = evidence.truncation_details.rendered_terminal

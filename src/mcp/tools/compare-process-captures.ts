@@ -8,10 +8,13 @@ import {
   readEvidenceFile,
   readTraceSpecFile,
   settleEvidencePair,
+  TERMINAL_LEVELS,
+  terminalLevelIssues,
   TIMING_POLICIES,
   timingPolicyIssues,
   type Evidence,
   type ReaIssue,
+  type TerminalLevel,
   type TimingPolicy,
   type TraceSpec,
 } from '../../index.js'
@@ -69,6 +72,14 @@ const argumentsSchema = z.strictObject({
       '`tolerant` lets timing values drift within the documented tolerance (250 ms and 50 %), `strict` wants ' +
         'them equal, `ignore` shows them without comparing, `{ tolerance_ms, ratio }` sets the tolerance.',
     ),
+  terminal: z
+    .enum(TERMINAL_LEVELS)
+    .default('stream')
+    .describe(
+      '`stream` compares the normalized terminal output byte for byte and the checkpoint frames as recorded; ' +
+        '`screens` compares what every checkpoint screen shows, cell by cell (colours and attributes included), ' +
+        'for programs that draw the same screens in a timing-dependent order; stream differences become notes.',
+    ),
 })
 const FIELDS = Object.keys(argumentsSchema.shape)
 
@@ -77,6 +88,7 @@ interface CompareArguments {
   readonly reconstruction: DocumentArgument
   readonly trace: DocumentArgument | undefined
   readonly timing: TimingPolicy
+  readonly terminal: TerminalLevel
 }
 
 export function compareProcessCapturesTool(): ReaTool {
@@ -97,7 +109,7 @@ export function compareProcessCapturesTool(): ReaTool {
     }) as Tool['inputSchema'],
     annotations: READ_ONLY_ANNOTATIONS,
     async run(args) {
-      const { authority, reconstruction, trace, timing } = checkArguments(args)
+      const { authority, reconstruction, trace, timing, terminal } = checkArguments(args)
       // Both sides are read and validated, so one call reports the problems of both, as the CLI does.
       const [authorityEvidence, reconstructionEvidence] = await settleEvidencePair(
         loadEvidence('authority', authority),
@@ -113,10 +125,14 @@ export function compareProcessCapturesTool(): ReaTool {
       }
       const comparison = compareCaptures(authorityEvidence, reconstructionEvidence, {
         timing,
+        terminal,
         sources,
         ...(spec === undefined ? {} : { trace: spec }),
       })
-      return toolResult(formatComparison(comparison, { color: false }), comparison)
+      return toolResult(
+        formatComparison(comparison, { color: false, screensOption: 'the argument terminal: "screens"' }),
+        comparison,
+      )
     },
   }
 }
@@ -131,6 +147,8 @@ function checkArguments(args: ToolArguments): CompareArguments {
   }
   const timing = args['timing'] === undefined ? 'tolerant' : args['timing']
   issues.push(...timingPolicyIssues(timing, 'timing'))
+  const terminal = args['terminal'] === undefined ? 'stream' : args['terminal']
+  issues.push(...terminalLevelIssues(terminal, 'terminal'))
   if (issues.length > 0) {
     throw invalidArguments(TOOL, issues, 'nothing was compared')
   }
@@ -139,6 +157,7 @@ function checkArguments(args: ToolArguments): CompareArguments {
     reconstruction: args['reconstruction'] as DocumentArgument,
     trace: args['trace'] as DocumentArgument | undefined,
     timing: timing as TimingPolicy,
+    terminal: terminal as TerminalLevel,
   }
 }
 

@@ -34,6 +34,7 @@ const request = (overrides: Partial<CaptureMatchRequest>): CaptureMatchRequest =
   root: directory,
   color: false,
   timing: 'tolerant',
+  terminal: 'stream',
   ...overrides,
 })
 

@@ -51,7 +51,13 @@ describe('EventWait on output', () => {
 })
 
 describe('EventWait on the screen', () => {
-  const SETTINGS = { columns: 20, rows: 3, scrollback: 10, answer_queries: false } as const
+  const SETTINGS = {
+    columns: 20,
+    rows: 3,
+    scrollback: 10,
+    answer_queries: false,
+    width_model: 'grapheme-clusters-v1',
+  } as const
   const NO_FLOW_CONTROL = { pause: () => undefined, resume: () => undefined }
 
   /** A live terminal showing `shown`, and a wait on it started once that is parsed. */

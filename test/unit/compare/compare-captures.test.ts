@@ -137,6 +137,36 @@ describe('contracts', () => {
     )
   })
 
+  test('a side recorded before REA named its width model and reply table is told to re-record with -u', () => {
+    const other = structuredClone(base)
+    Object.assign(other.commitments.comparison_contract.value.terminal, {
+      answer_queries: true,
+      reply_table: 'replies-v1',
+      width_model: 'grapheme-clusters-v1',
+    })
+    const older = structuredClone(base)
+    older.commitments.comparison_contract.value.terminal.answer_queries = true
+    other.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    older.commitments.comparison_contract.sha256 = 'e'.repeat(64)
+    for (const [authority, reconstruction] of [
+      [older, other],
+      [other, older],
+    ] as const) {
+      try {
+        compareCaptures(authority, reconstruction)
+        expect.unreachable()
+      } catch (error) {
+        expect(isReaError(error) && error.issues.map((issue) => [issue.path, issue.rule])).toEqual([
+          ['comparison_contract.terminal.reply_table', 'normalization_version'],
+          ['comparison_contract.terminal.width_model', 'normalization_version'],
+        ])
+        expect(isReaError(error) && error.hint).toMatch(
+          /recorded before REA's current defaults \(the query replies of a current terminal.*; the character widths of a current terminal.*vitest -u/,
+        )
+      }
+    }
+  })
+
   test('a differing executable and arguments do not matter', () => {
     const other = structuredClone(base)
     other.commitments.executable.value.arguments = ['something else']

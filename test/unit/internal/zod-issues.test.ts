@@ -115,7 +115,7 @@ describe('zodIssuesToReaIssues', () => {
       'terminal',
       { terminal: { columns: 80, colour: true } },
       'terminal.colour',
-      'columns, rows, scrollback, answer_queries',
+      'columns, rows, scrollback, answer_queries, width_model',
     ],
     [
       'normalization.patterns[i]',

@@ -159,6 +159,26 @@ describe('options', () => {
     }
   })
 
+  test('the terminal level comes from the assertion, else the project, else the stream', () => {
+    const recorded: AssertionRecord[] = []
+    const recording = createMatchers(
+      adapter({ recording: () => true, record: (_, record) => recorded.push(record) }),
+      new AssertionCounter(),
+      new AssertionCounter(),
+    )
+    const levels = () => recorded.map((record) => record.comparison?.terminal_level)
+    recording.toMatchCapture.call(state(undefined), capture, capture)
+    recording.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'screens' })
+    configureRea({ terminal: 'screens' })
+    try {
+      recording.toMatchCapture.call(state(undefined), capture, capture)
+      recording.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'stream' })
+    } finally {
+      configureRea({ terminal: 'stream' })
+    }
+    expect(levels()).toEqual(['stream', 'screens', 'screens', 'stream'])
+  })
+
   test('an object without `format` is the options of the default authority', () => {
     const testPath = '/tmp/rea-no-such-dir/a.test.ts'
     const result = matchers.toMatchCapture.call(
@@ -179,8 +199,12 @@ describe('options', () => {
     })
     expect(bad.pass).toBe(false)
     expect(bad.message()).toContain('options.timing.ratio: must be a number from 0 to 1')
-    expect(bad.message()).toContain('options.timeing: is not an option (valid: timing, recordUnfinished)')
+    expect(bad.message()).toContain(
+      'options.timeing: is not an option (valid: timing, recordUnfinished, terminal)',
+    )
     expect(bad.message()).toContain('options.recordUnfinished: must be true or false: got string')
+    const level = matchers.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'pixels' })
+    expect(level.message()).toContain('options.terminal: must be "stream" or "screens": got "pixels"')
     const trace = matchers.toSatisfyTrace.call(state(undefined), capture, {}, { timing: 'fast' })
     expect(trace.message()).toContain('toSatisfyTrace(spec, options): the options are not valid')
     expect(() => configureRea({ timing: 'slow' as 'strict' })).toThrow(

@@ -50,7 +50,13 @@ describe('validateScenario', () => {
 
     test('documents the default values the constants hold', () => {
       expect({ DEFAULT_TERMINAL, DEFAULT_TIMEOUT_MS, DEFAULT_SETTLE_MS, DEFAULT_LIMITS }).toEqual({
-        DEFAULT_TERMINAL: { columns: 80, rows: 24, scrollback: 1000, answer_queries: true },
+        DEFAULT_TERMINAL: {
+          columns: 80,
+          rows: 24,
+          scrollback: 1000,
+          answer_queries: true,
+          width_model: 'grapheme-clusters-v1',
+        },
         DEFAULT_TIMEOUT_MS: 30_000,
         DEFAULT_SETTLE_MS: 100,
         DEFAULT_LIMITS: {
@@ -74,8 +80,22 @@ describe('validateScenario', () => {
     })
 
     test.for([
-      ['terminal', { columns: 100 }, { columns: 100, rows: 24, scrollback: 1000, answer_queries: true }],
-      ['terminal', { scrollback: 0 }, { columns: 80, rows: 24, scrollback: 0, answer_queries: true }],
+      [
+        'terminal',
+        { columns: 100 },
+        {
+          columns: 100,
+          rows: 24,
+          scrollback: 1000,
+          answer_queries: true,
+          width_model: 'grapheme-clusters-v1',
+        },
+      ],
+      [
+        'terminal',
+        { scrollback: 0 },
+        { columns: 80, rows: 24, scrollback: 0, answer_queries: true, width_model: 'grapheme-clusters-v1' },
+      ],
       ['limits', { file_count: 7 }, { ...DEFAULT_LIMITS, file_count: 7 }],
       ['normalization', { ports: false }, { patterns: [], ports: false }],
     ] as const)('fills in the omitted fields of a partial %s object (%o)', ([field, given, expected]) => {
@@ -97,7 +117,13 @@ describe('validateScenario', () => {
         working_directory: '.',
         environment: {},
         filesystem_observation_paths: [],
-        terminal: { columns: 80, rows: 24, scrollback: 1000, answer_queries: true },
+        terminal: {
+          columns: 80,
+          rows: 24,
+          scrollback: 1000,
+          answer_queries: true,
+          width_model: 'grapheme-clusters-v1',
+        },
         events: [],
         timeout_ms: 30_000,
         idle_timeout_ms: null,
@@ -237,6 +263,7 @@ describe('validateScenario', () => {
         expect(validateScenario(input).terminal).toEqual({
           scrollback: 1000,
           answer_queries: true,
+          width_model: 'grapheme-clusters-v1',
           ...written,
         })
       } else {
@@ -389,6 +416,7 @@ describe('validateScenario', () => {
       expect(validateScenario({ executable: 'echo', terminal }).terminal).toEqual({
         ...terminal,
         answer_queries: true,
+        width_model: 'grapheme-clusters-v1',
       })
     })
   })

@@ -81,7 +81,7 @@ describe('FrameRecorder', () => {
       status: 'retained',
       columns: 20,
       rows: 4,
-      cursor: { row: 0, column: 2 },
+      cursor: { row: 0, column: 2, visible: true },
       lines: ['hi', '', '', ''],
       serialized_state: 'hi',
     })

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { LiveTerminal } from '../../../src/terminal/live-terminal.js'
 
-const SETTINGS = { columns: 20, rows: 4, scrollback: 100, answer_queries: true } as const
+const SETTINGS = {
+  columns: 20,
+  rows: 4,
+  scrollback: 100,
+  answer_queries: true,
+  width_model: 'grapheme-clusters-v1',
+} as const
 const NO_FLOW_CONTROL = { pause: () => undefined, resume: () => undefined }
 
 function liveTerminal(): { live: LiveTerminal; replies: string[]; replied: Promise<string> } {

@@ -59,8 +59,15 @@ describe('Renderer', () => {
 
   test('reports the zero-based cursor position', async () => {
     const renderer = createRenderer(20, 5)
-    expect((await render(renderer, 'abc\r\nde')).cursor).toEqual({ row: 1, column: 2 })
-    expect((await render(renderer, '\x1b[4;7H')).cursor).toEqual({ row: 3, column: 6 })
+    expect((await render(renderer, 'abc\r\nde')).cursor).toEqual({ row: 1, column: 2, visible: true })
+    expect((await render(renderer, '\x1b[4;7H')).cursor).toEqual({ row: 3, column: 6, visible: true })
+  })
+
+  test('reports whether the program hid the cursor (DECTCEM), and a soft reset shows it again', async () => {
+    const renderer = createRenderer(20, 5)
+    expect((await render(renderer, 'a\x1b[?25l')).cursor.visible).toBe(false)
+    expect((await render(renderer, '\x1b[?25h')).cursor.visible).toBe(true)
+    expect((await render(renderer, '\x1b[?25l\x1b[!p')).cursor.visible).toBe(true)
   })
 
   test('changes columns and rows on resize', async () => {

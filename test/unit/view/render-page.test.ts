@@ -18,7 +18,7 @@ describe('renderDivergencePage', () => {
 
   test('embeds the data so that no text in it can end its script element', () => {
     const html = renderDivergencePage({ authority, reconstruction })
-    expect(html.match(/<\/script>/g)).toHaveLength(3)
+    expect(html.match(/<\/script>/g)).toHaveLength(4)
     expect(pageData(html).sides.map((side) => side.stream[0]?.[2])).toEqual([
       'hello </script><!-- world\r\n',
       'hello there\r\n',

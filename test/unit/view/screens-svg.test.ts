@@ -12,6 +12,15 @@ describe('differingRuns', () => {
     const b: ScreenCells = { rows: [plain('abXYef'), plain('same')], cursor: [0, 0] }
     expect(differingRuns(a, b)).toEqual([[0, 2, 2]])
   })
+
+  test('does not outline a written blank against an untouched cell', () => {
+    const written: ScreenCells = { rows: [plain('ab  cd')], cursor: [0, 0] }
+    const untouched: ScreenCells = {
+      rows: [plain('ab').slice(0, 2).concat(plain('', 2), plain('cd').slice(0, 2), plain('', 2))],
+      cursor: [0, 0],
+    }
+    expect(differingRuns(written, untouched)).toEqual([])
+  })
 })
 
 describe('readScreenCells', () => {
@@ -22,6 +31,7 @@ describe('readScreenCells', () => {
         rows: 2,
         scrollback: 10,
         state: '\u001b[1;31mHi\u001b[0m \u001b[38;2;1;2;3mX\u001b[0m\r\n\u001b[7m!',
+        widthModel: 'grapheme-clusters-v1',
       },
     ])
     expect(screen!.rows[0]!.slice(0, 4)).toEqual([
@@ -38,8 +48,8 @@ describe('readScreenCells', () => {
 describe('renderScreensSvg', () => {
   test('draws bold palette colours bright, as xterm.js does, and outlines the differing runs on both sides', () => {
     const [a, b] = readScreenCells([
-      { columns: 10, rows: 2, scrollback: 0, state: '\u001b[1;31mHello\u001b[0m' },
-      { columns: 10, rows: 2, scrollback: 0, state: '\u001b[1;31mHallo\u001b[0m' },
+      { columns: 10, rows: 2, scrollback: 0, state: '\u001b[1;31mHello\u001b[0m', widthModel: 'unicode-6' },
+      { columns: 10, rows: 2, scrollback: 0, state: '\u001b[1;31mHallo\u001b[0m', widthModel: 'unicode-6' },
     ])
     const svg = renderScreensSvg(
       [

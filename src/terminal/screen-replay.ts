@@ -1,0 +1,126 @@
+import type { WidthModel } from '../scenario/terminal-model.js'
+import { applyWidthModel } from './width-model.js'
+import { loadXterm, synchronousWriter, type XtermTerminal } from './xterm.js'
+
+/** One cell as xterm's buffer API reports it: text, width, colours (palette index or `#rrggbb`; null = default), flags. */
+export type Cell = readonly [
+  chars: string,
+  width: number,
+  fg: number | string | null,
+  bg: number | string | null,
+  flags: number,
+]
+
+export const CELL_FLAGS = {
+  bold: 1,
+  italic: 2,
+  dim: 4,
+  underline: 8,
+  inverse: 16,
+  invisible: 32,
+  strikethrough: 64,
+  blink: 128,
+  overline: 256,
+} as const
+
+export interface ScreenCells {
+  /** Visible rows of the buffer on screen (the alternate one while a program uses it), each `columns` cells. */
+  readonly rows: readonly (readonly Cell[])[]
+  /** Zero-based. */
+  readonly cursor: readonly [row: number, column: number]
+}
+
+export interface ReplayedScreen extends ScreenCells {
+  /** The rows that scrolled off the normal buffer's screen, oldest first: what a user can scroll back to. */
+  readonly scrollback: readonly (readonly Cell[])[]
+}
+
+export interface ScreenSource {
+  readonly columns: number
+  readonly rows: number
+  readonly scrollback: number
+  /** A frame's serialized_state. */
+  readonly state: string
+  /** The width model the frame was rendered with (the capture's contract names it). */
+  readonly widthModel: WidthModel
+}
+
+/**
+ * Redraws a frame from its serialized state in a headless xterm of the frame's size, under the width model it was
+ * rendered with, and reads every cell back: the visible rows, the scrollback and the cursor. Synchronous (xterm's
+ * own synchronous write), so a comparison or a matcher can use it without waiting. Throws when xterm or the width
+ * model cannot be loaded, or this xterm cannot be written synchronously.
+ */
+export function replayScreen(source: ScreenSource): ReplayedScreen {
+  const { Terminal } = loadXterm()
+  const terminal = new Terminal({
+    cols: source.columns,
+    rows: source.rows,
+    scrollback: source.scrollback,
+    allowProposedApi: true,
+    logLevel: 'off',
+  })
+  try {
+    applyWidthModel(terminal, source.widthModel)
+    const write = synchronousWriter(terminal)
+    if (write === undefined) {
+      throw new Error('this @xterm/headless has no synchronous write to replay a screen with')
+    }
+    write(source.state)
+    const active = terminal.buffer.active
+    const normal = terminal.buffer.normal
+    return {
+      rows: readRows(terminal, active, active.baseY, terminal.rows),
+      scrollback: readRows(terminal, normal, 0, normal.baseY),
+      cursor: [active.cursorY, active.cursorX],
+    }
+  } finally {
+    terminal.dispose()
+  }
+}
+
+type Buffer = XtermTerminal['buffer']['active']
+
+function readRows(terminal: XtermTerminal, buffer: Buffer, first: number, count: number): Cell[][] {
+  const scratch = buffer.getNullCell()
+  const rows: Cell[][] = []
+  for (let y = first; y < first + count; y++) {
+    const line = buffer.getLine(y)
+    const row: Cell[] = []
+    for (let x = 0; x < terminal.cols; x++) {
+      const cell = line?.getCell(x, scratch)
+      row.push(cell === undefined ? BLANK : readCell(cell))
+    }
+    rows.push(row)
+  }
+  return rows
+}
+
+const BLANK: Cell = ['', 1, null, null, 0]
+
+type BufferCell = NonNullable<ReturnType<Buffer['getNullCell']>>
+
+function readCell(cell: BufferCell): Cell {
+  const flags =
+    (cell.isBold() ? CELL_FLAGS.bold : 0) |
+    (cell.isItalic() ? CELL_FLAGS.italic : 0) |
+    (cell.isDim() ? CELL_FLAGS.dim : 0) |
+    (cell.isUnderline() ? CELL_FLAGS.underline : 0) |
+    (cell.isInverse() ? CELL_FLAGS.inverse : 0) |
+    (cell.isInvisible() ? CELL_FLAGS.invisible : 0) |
+    (cell.isStrikethrough() ? CELL_FLAGS.strikethrough : 0) |
+    (cell.isBlink() ? CELL_FLAGS.blink : 0) |
+    (cell.isOverline() ? CELL_FLAGS.overline : 0)
+  return [
+    cell.getChars(),
+    cell.getWidth(),
+    color(cell.isFgDefault(), cell.isFgRGB(), cell.getFgColor()),
+    color(cell.isBgDefault(), cell.isBgRGB(), cell.getBgColor()),
+    flags,
+  ]
+}
+
+// A palette colour is its index whether it was set as one of the 16 (`ESC [ 34 m`) or of the 256 (`38;5;4`).
+function color(isDefault: boolean, isRgb: boolean, value: number): number | string | null {
+  return isDefault ? null : isRgb ? `#${value.toString(16).padStart(6, '0')}` : value
+}
