@@ -64,8 +64,11 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
   let open: InputDraft | undefined
   let groupOutput = ''
   let anyOutput = false
+  // Output since the previous event: whether the program drew anything a screen wait could follow.
+  let eventOutput = ''
   for (const entry of timeline.entries) {
     anyOutput ||= entry.output !== ''
+    eventOutput += entry.output
     if (entry.kind === 'keystrokes') {
       const strokes = decodeKeystrokes(entry.input).filter((stroke) => stroke.kind !== 'reply')
       if (strokes.length === 0) {
@@ -83,7 +86,7 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
         open.raw += entry.input
         continue
       }
-      const choice = chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans)
+      const choice = chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans, eventOutput !== '')
       const last = drafts.at(-1)
       groupOutput = ''
       if (choice === undefined && last?.kind === 'input' && last.sensitive === sensitive) {
@@ -105,10 +108,11 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
       }
       drafts.push(open)
       eventScreen = entry.screen
+      eventOutput = ''
     } else {
       open = undefined
       groupOutput = ''
-      const choice = chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans)
+      const choice = chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans, eventOutput !== '')
       const last = drafts.at(-1)
       if (choice === undefined && last?.kind === 'resize') {
         // A window dragged to a new size resizes many times with nothing drawn between: the last size counts.
@@ -126,6 +130,7 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
         rows: entry.rows,
       })
       eventScreen = entry.screen
+      eventOutput = ''
     }
   }
   let secrets = 0
@@ -139,7 +144,6 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
           type: 'input',
           ...draft.timing,
           ...inputContent(draft.strokes, draft.raw),
-          sensitive: false,
         },
       }
     }

@@ -16,29 +16,38 @@ export interface WaitChoice {
 
 /**
  * The smallest stable condition for an action: text of a row the program drew since the previous event (its
- * snapshot is `previous`), preferring the cursor's row (where prompts are), then rows from the bottom up, and text
- * that was nowhere on the previous screen (so the screen being replaced cannot meet it). Spans a placeholder,
- * filter or secret covers are never part of it. Undefined when the program drew nothing usable.
+ * snapshot is `previous`), preferring the cursor's row (where prompts are), then rows from the bottom up; and
+ * among those, text that was nowhere on the previous screen, even without its indentation (so the screen being
+ * replaced cannot meet it), then text new with it, then any changed row. When the program drew (`drew`) but no
+ * row changed (a redraw after a resize), any row of the screen serves: a screen wait is met only once the program
+ * has drawn after the previous event. Spans a placeholder, filter or secret covers are never part of the text.
+ * Undefined when the program drew nothing usable.
  */
 export function chooseWait(
   previous: ScreenSnapshot,
   current: ScreenSnapshot,
   quietMs: number,
   findSpans: SpanFinder,
+  drew: boolean,
 ): WaitChoice | undefined {
   const previousText = previous.rows.join('\n')
-  const changed = current.rows
-    .map((row, index) => ({ row, index }))
-    .filter(({ row, index }) => row !== previous.rows[index] && row.trim() !== '')
+  const rows = current.rows.map((row, index) => ({ row, index })).filter(({ row }) => row.trim() !== '')
   const ordered = [
-    ...changed.filter(({ index }) => index === current.cursorRow),
-    ...changed.filter(({ index }) => index !== current.cursorRow).reverse(),
+    ...rows.filter(({ index }) => index === current.cursorRow),
+    ...rows.filter(({ index }) => index !== current.cursorRow).reverse(),
   ]
-  for (const requireNew of [true, false]) {
-    for (const { row } of ordered) {
+  const changed = ordered.filter(({ row, index }) => row !== previous.rows[index])
+  const passes: [typeof ordered, (text: string) => boolean][] = [
+    [changed, (text) => !previousText.includes(text.trimStart())],
+    [changed, (text) => !previousText.includes(text)],
+    [changed, () => true],
+    [drew ? ordered : [], () => true],
+  ]
+  for (const [candidates, accept] of passes) {
+    for (const { row } of candidates) {
       const spans = findSpans(row)
       const text = cleanSegment(row, spans)
-      if (text === undefined || (requireNew && previousText.includes(text))) {
+      if (text === undefined || !accept(text)) {
         continue
       }
       return {

@@ -39,6 +39,8 @@ export function renderTestFile(
     ...(runner === 'vitest'
       ? ["import { expect, test } from 'rea/vitest'"]
       : ["import { expect, test } from '@jest/globals'", "import { captureProcess } from 'rea/jest'"]),
+    // Typed, so that TypeScript reads `"input"` as the event type it is and not as any string.
+    ...(typescript ? ["import type { ProcessScenarioInput } from 'rea'"] : []),
     '',
     '// Recorded with `rea record` (docs/record.md): every input waits for what the program showed before it.',
     ...(secrets.length === 0
@@ -54,7 +56,7 @@ export function renderTestFile(
           '}',
           '',
         ]),
-    `const scenario = ${literal}`,
+    `const scenario${typescript ? ': ProcessScenarioInput' : ''} = ${literal}`,
     '',
     runner === 'vitest'
       ? `test(${JSON.stringify(`${name} as recorded`)}, async ({ captureProcess }) => {`
