@@ -7,6 +7,7 @@ import { TEST_DEFAULT_PLACEHOLDERS, withTestDefaults } from '../scenario/test-de
 import { validateScenario } from '../scenario/validate.js'
 import { loadPtyBackend } from '../terminal/load-pty-backend.js'
 import type { PtyExit } from '../terminal/pty-backend.js'
+import type { RecordedTimeline } from './timeline.js'
 import { normalizationRules } from './avoided-spans.js'
 import { buildRecordedScenario, type ProposedNormalization } from './build-scenario.js'
 import type { RecordedEvent } from './build-events.js'
@@ -43,8 +44,8 @@ export interface Recording {
   readonly processesEnded: number
   readonly root: string
   readonly testEnvironment: boolean
-  /** The screen the person saw last, rows as drawn. */
-  readonly finalScreen: readonly string[]
+  /** What the session saw, kept in memory for the final-screen comparison of a replay; never written. */
+  readonly timeline: RecordedTimeline
   /** For the final-screen comparison of a replay: the recording's placeholder context. */
   readonly environment: Readonly<Record<string, string>>
   readonly workingDirectory: string
@@ -99,7 +100,7 @@ export async function recordScenario(options: RecordScenarioOptions): Promise<Re
     processesEnded: session.cleanup.processes.length,
     root: resolved.root,
     testEnvironment,
-    finalScreen: session.timeline.finalScreen.rows,
+    timeline: session.timeline,
     environment: resolved.environment,
     workingDirectory: resolved.workingDirectory,
   }
@@ -127,7 +128,7 @@ export async function replayRecording(recording: Recording, signal?: AbortSignal
   })
   return {
     evidence,
-    finalScreen: compareFinalScreens(recording.finalScreen, evidence, recording.proposed, {
+    finalScreen: await compareFinalScreens(recording.timeline, evidence, recording.proposed, {
       root: recording.root,
       workingDirectory: recording.workingDirectory,
       environment: recording.environment,

@@ -1,6 +1,7 @@
 import type { Evidence } from '../evidence/schema.js'
 import { createStreamRuleSet } from '../normalize/stream-rule-set.js'
-import { trimTrailingSpaces } from '../terminal/renderer.js'
+import { Renderer, trimTrailingSpaces } from '../terminal/renderer.js'
+import type { RecordedTimeline } from './timeline.js'
 import { normalizeLine, spanFinder } from './avoided-spans.js'
 import type { ProposedNormalization } from './build-scenario.js'
 import type { RecordedEvent } from './build-events.js'
@@ -28,23 +29,35 @@ export interface FinalScreens {
 }
 
 /**
- * Compares the replay's final frame with the screen the person saw last. The person's screen is normalized by
- * the proposed rules, as the replay's frames are; rows are compared without trailing spaces or trailing blank
- * rows (a frame's line format).
+ * Compares the replay's final frame with the screen the person saw last. A capture renders its frames from the
+ * normalized output, so the person's screen is redrawn the same way: the session's output, normalized by the
+ * proposed rules, with the session's resizes at their places. Rows are compared without trailing spaces or
+ * trailing blank rows.
  */
-export function compareFinalScreens(
-  seenRows: readonly string[],
+export async function compareFinalScreens(
+  timeline: RecordedTimeline,
   evidence: Evidence,
   proposed: ProposedNormalization,
   context: PlaceholderContext,
-): FinalScreens {
+): Promise<FinalScreens> {
   const rules =
     createStreamRuleSet(
       { patterns: [], ports: true, placeholders: proposed.placeholders, filters: proposed.filters },
       context,
     )?.rules ?? []
   const find = spanFinder(rules, () => [])
-  const seen = withoutTrailingBlanks(seenRows.map((row) => trimTrailingSpaces(normalizeLine(row, find))))
+  const renderer = new Renderer({ columns: timeline.columns, rows: timeline.rows, scrollback: 0 })
+  let written = 0
+  for (const entry of timeline.entries) {
+    renderer.write(normalizeLine(entry.output, find))
+    written += entry.output.length
+    if (entry.kind === 'resize') {
+      renderer.resize(entry.columns, entry.rows)
+    }
+  }
+  renderer.write(normalizeLine(timeline.output.slice(written), find))
+  const seen = withoutTrailingBlanks(await renderer.whenRendered(() => renderer.readLines()))
+  renderer.dispose()
   const final = evidence.terminal.frames.findLast((frame) => frame.trigger === 'final')
   const replayed =
     final === undefined || final.status !== 'retained'
