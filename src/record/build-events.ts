@@ -86,8 +86,13 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
         open.raw += entry.input
         continue
       }
-      const choice = chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans, eventOutput !== '')
       const last = drafts.at(-1)
+      // The echo of the previous event's keystrokes is the terminal's drawing, not the program's: a wait on it
+      // would be met before the program answered them.
+      const onlyEcho = last?.kind === 'input' && isEchoOnly(eventOutput, last.strokes)
+      const choice = onlyEcho
+        ? undefined
+        : chooseWait(eventScreen, entry.screen, entry.quiet_ms, findSpans, eventOutput !== '')
       groupOutput = ''
       if (choice === undefined && last?.kind === 'input' && last.sensitive === sensitive) {
         // Nothing new was drawn since that event: sent with it, the program sees the same keystrokes in order.
