@@ -40,7 +40,7 @@ const LAYERS = [
   ['compare'],
   ['export'],
   ['view'],
-  ['authority', 'report', 'capabilities', 'json-schemas', 'bench-internals'],
+  ['authority', 'report', 'record', 'capabilities', 'json-schemas', 'bench-internals'],
   ['index', 'host'],
 ]
 

@@ -76,6 +76,11 @@ export {
   traceSpecSchema,
 } from './compare/trace/index.js'
 export type { TraceResult, TraceSpec } from './compare/trace/index.js'
+export { recordScenario, recordedTestFile, replayRecording } from './record/record-scenario.js'
+export type { RecordScenarioOptions, Recording, RecordingReplay } from './record/record-scenario.js'
+export type { PersonTerminal } from './record/record-session.js'
+export { TEST_RUNNERS } from './record/test-file.js'
+export type { TestRunner } from './record/test-file.js'
 export { authorityPathFor } from './authority/authority-path.js'
 export { MATCHER_TIMING_DEFAULT } from './authority/matcher-options.js'
 export type { MatcherOptions } from './authority/matcher-options.js'

@@ -14,6 +14,11 @@ export const COMMAND_TEXT = {
     usage:
       'rea compare-process-captures <authority.json> <reconstruction.json> [trace.json] [--json | --format text|toon|json] [--timing tolerant|strict|ignore|tolerance_ms=<ms>,ratio=<0..1>] [--terminal stream|screens] [--output <file>]',
   },
+  record: {
+    summary: 'Record a scenario by using the program in your terminal (see docs/record.md)',
+    usage:
+      'rea record [--output <scenario.json>] [--test <file> [--runner vitest|jest]] [--evidence <capture.json>] [--test-environment] -- <executable> [arguments…]',
+  },
   view: {
     summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',
     usage:

@@ -28,7 +28,10 @@ export function answerWithoutEngine(argv: readonly string[]): string | undefined
   if (name === '--version' || name === '-V') {
     return `${REA_VERSION}\n`
   }
-  if (isCommandName(name) && (rest.includes('--help') || rest.includes('-h'))) {
+  // What follows `--` belongs to the command `rea record` runs: `rea record -- tool --help` records tool's help.
+  const end = rest.indexOf('--')
+  const own = end === -1 ? rest : rest.slice(0, end)
+  if (isCommandName(name) && (own.includes('--help') || own.includes('-h'))) {
     const { summary, usage } = COMMAND_TEXT[name]
     return `${summary}\n\nUsage: ${usage}\n`
   }

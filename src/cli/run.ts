@@ -14,6 +14,7 @@ import type { SignalCancellation } from './signals.js'
 const COMMANDS: Record<CommandName, () => Promise<{ readonly command: Command }>> = {
   'capture-process': () => import('./commands/capture-process.js'),
   'compare-process-captures': () => import('./commands/compare-process-captures.js'),
+  record: () => import('./commands/record.js'),
   view: () => import('./commands/view.js'),
   export: () => import('./commands/export.js'),
   schema: () => import('./commands/schema.js'),

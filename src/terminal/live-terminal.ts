@@ -108,6 +108,13 @@ export class LiveTerminal {
     return this.#renderer.opened ? this.#renderer.readDrawnLines().join('\n') : undefined
   }
 
+  /** The visible rows as drawn (see `screenText`) and the cursor's row; read it inside `whenRendered`. */
+  drawnScreen(): { readonly rows: string[]; readonly cursorRow: number } {
+    return this.#renderer.opened
+      ? { rows: this.#renderer.readDrawnLines(), cursorRow: this.#renderer.cursorRow }
+      : { rows: [], cursorRow: 0 }
+  }
+
   /**
    * Calls `listener` whenever the screen may have changed. Text still queued is parsed first: at once when
    * little is queued (a screen read right after this sees it), else through xterm's write queue, with a call

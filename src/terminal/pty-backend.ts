@@ -1,3 +1,5 @@
+import type { LocalModes } from './local-modes.js'
+
 /** Removes a listener or releases a resource; safe to call more than once. */
 export type Disposer = () => void
 
@@ -49,6 +51,11 @@ export interface PtySession {
   readonly rootGone: Promise<void>
   write(data: string): void
   resize(columns: number, rows: number): void
+  /**
+   * The terminal's local modes right now (echo, line mode: a password prompt turns echo off), or undefined when
+   * they cannot be read (the root has exited, or the host has no `stty`).
+   */
+  readLocalModes(): LocalModes | undefined
   /** Flow control for a slow consumer; ignored once the root exited, so the drain never stalls. */
   pause(): void
   resume(): void

@@ -1,4 +1,5 @@
 import { closeSync, writeSync } from 'node:fs'
+import { readLocalModes, type LocalModes } from './local-modes.js'
 import { createDrainMarker, DrainMarkerFilter } from './drain-marker.js'
 import { watchProcessExit } from './exit-watch.js'
 import { addListener, type Disposer, type PtyExit, type PtySession } from './pty-backend.js'
@@ -73,6 +74,11 @@ export class DrainedPtySession implements PtySession {
     if (!this.#closed) {
       this.#child.resize(columns, rows)
     }
+  }
+
+  readLocalModes(): LocalModes | undefined {
+    // The drain's descriptor on the slave reads the modes the program set; it is held until the root exits.
+    return this.#slaveFd === undefined || this.#rootExited ? undefined : readLocalModes(this.#slaveFd)
   }
 
   pause(): void {

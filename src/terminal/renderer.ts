@@ -136,6 +136,11 @@ export class Renderer {
     return this.#terminal?.modes.applicationCursorKeysMode ?? false
   }
 
+  /** The cursor's zero-based row within the visible rows; 0 before anything was drawn. */
+  get cursorRow(): number {
+    return this.opened ? (this.#terminal as XtermTerminal).buffer.active.cursorY : 0
+  }
+
   /** Writes handed on and not yet parsed (including those waiting for xterm to load). */
   get pendingWrites(): number {
     return this.#pendingWrites

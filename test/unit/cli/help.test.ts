@@ -11,6 +11,11 @@ describe('answers that need no engine', () => {
     expect(answerWithoutEngine(['-V'])).toBe(`${REA_VERSION}\n`)
   })
 
+  test('leaves --help after -- to the command rea record runs', () => {
+    expect(answerWithoutEngine(['record', '--help'])).toContain('Usage: rea record')
+    expect(answerWithoutEngine(['record', '--', 'tool', '--help'])).toBeUndefined()
+  })
+
   test('no arguments, --help, -h and help list every command with its summary', () => {
     for (const argv of [[], ['--help'], ['-h'], ['help'], ['help', 'no-such-command']]) {
       const text = answerWithoutEngine(argv)

@@ -1,0 +1,172 @@
+import { StringDecoder } from 'node:string_decoder'
+import { cleanUpOwnedProcesses, type OwnedCleanupResult } from '../process/cleanup.js'
+import { readStartIdentity, type StartIdentity } from '../process/identity.js'
+import { processInspector } from '../process/inspector.js'
+import { OwnedTree } from '../process/owned-tree.js'
+import { createRunToken } from '../process/run-token.js'
+import { sendCheckedSignal } from '../process/signal.js'
+import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
+import { LiveTerminal } from '../terminal/live-terminal.js'
+import type { PtyBackend, PtyExit } from '../terminal/pty-backend.js'
+import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
+
+/** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
+export interface PersonTerminal {
+  readonly input: NodeJS.ReadableStream & { setRawMode(raw: boolean): unknown; isRaw?: boolean }
+  readonly output: NodeJS.WritableStream & {
+    readonly columns: number
+    readonly rows: number
+    on(event: 'resize', listener: () => void): unknown
+    off(event: 'resize', listener: () => void): unknown
+  }
+}
+
+export interface RecordSessionResult {
+  readonly timeline: RecordedTimeline
+  readonly exit: PtyExit
+  readonly cleanup: OwnedCleanupResult
+}
+
+/**
+ * Runs the command in a PTY connected to the person's terminal until it ends: keystrokes go to the program as
+ * they come (the person's terminal in raw mode, so Ctrl-C is a keystroke the program's terminal turns into
+ * SIGINT), its output goes to the person's screen and to a live terminal model, and the PTY follows the person's
+ * terminal size. Each keystroke and resize is recorded with the screen just before it, the output since the
+ * previous one, how long the program had been quiet and whether its terminal echoed. `signal` (the recorder's
+ * own SIGINT, SIGTERM or SIGHUP) is forwarded to the program, through the identity-checked signal function. The
+ * person's terminal is given back as it was (raw mode off) however the session ends.
+ */
+export async function recordSession(
+  resolved: ResolvedScenario,
+  backend: PtyBackend,
+  person: PersonTerminal,
+  signal: AbortSignal | undefined,
+): Promise<RecordSessionResult> {
+  const { scenario } = resolved
+  const token = createRunToken()
+  const startedAt = performance.now()
+  const now = (): number => Math.round(performance.now() - startedAt)
+  const session = backend.spawn({
+    file: scenario.executable,
+    executablePath: resolved.executablePath,
+    args: scenario.arguments,
+    cwd: resolved.workingDirectory,
+    env: childEnvironment(resolved, token),
+    columns: scenario.terminal.columns,
+    rows: scenario.terminal.rows,
+    terminalType: resolved.terminalType,
+  })
+  const identityRead = readStartIdentity(session.pid)
+  const identity: StartIdentity | undefined =
+    identityRead.status === 'ok' ? identityRead.value.identity : undefined
+  const inspector = processInspector()
+  const tree =
+    inspector === undefined
+      ? undefined
+      : new OwnedTree(
+          token,
+          { pid: session.pid, identity, startTicks: identity?.start_ticks ?? 0 },
+          inspector,
+        )
+  // The person's own terminal answers the program's queries (its replies arrive as keystrokes): REA's model
+  // only follows the screen.
+  const live = new LiveTerminal(
+    scenario.terminal,
+    { pause: () => undefined, resume: () => undefined },
+    undefined,
+    resolved.terminalType,
+  )
+  const decoder = new StringDecoder('utf8')
+  const pending: Promise<TimelineEntry>[] = []
+  let output = ''
+  let sinceEntry = ''
+  let lastOutputAt = 0
+  let columns = scenario.terminal.columns
+  let rows = scenario.terminal.rows
+  let ended = false
+  const snapshot = (): Promise<ScreenSnapshot> => live.whenRendered(() => live.drawnScreen())
+
+  const disposeData = session.onData((chunk) => {
+    person.output.write(chunk)
+    const text = decoder.write(chunk)
+    output += text
+    sinceEntry += text
+    lastOutputAt = now()
+    live.feed(text)
+  })
+  const onInput = (data: Buffer | string): void => {
+    if (ended) {
+      return
+    }
+    const input = typeof data === 'string' ? data : data.toString('utf8')
+    const at_ms = now()
+    // Read before the keystrokes go in: what the terminal was set to when the person typed them.
+    const modes = session.readLocalModes()
+    session.write(input)
+    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
+    sinceEntry = ''
+    pending.push(snapshot().then((screen) => ({ kind: 'keystrokes', ...before, screen, input, modes })))
+  }
+  const onResize = (): void => {
+    if (ended || (person.output.columns === columns && person.output.rows === rows)) {
+      return
+    }
+    columns = person.output.columns
+    rows = person.output.rows
+    const at_ms = now()
+    session.resize(columns, rows)
+    live.resize(columns, rows)
+    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
+    sinceEntry = ''
+    pending.push(snapshot().then((screen) => ({ kind: 'resize', ...before, screen, columns, rows })))
+  }
+  const forward = (): void => {
+    const name = typeof signal?.reason === 'string' ? (signal.reason as NodeJS.Signals) : 'SIGTERM'
+    if (identity !== undefined && !ended) {
+      sendCheckedSignal(identity, name)
+    }
+  }
+  const raw = person.input.isRaw === true
+  try {
+    person.input.setRawMode(true)
+    person.input.on('data', onInput)
+    person.input.resume()
+    person.output.on('resize', onResize)
+    signal?.addEventListener('abort', forward, { once: true })
+    if (signal?.aborted === true) {
+      forward()
+    }
+    const exit = await session.exited
+    ended = true
+    const rest = decoder.end()
+    if (rest !== '') {
+      output += rest
+      live.feed(rest)
+    }
+    const entries = await Promise.all(pending)
+    const finalScreen = await snapshot()
+    const cleanup = await cleanUpOwnedProcesses(tree)
+    return {
+      timeline: {
+        columns: scenario.terminal.columns,
+        rows: scenario.terminal.rows,
+        entries,
+        output,
+        finalScreen,
+        duration_ms: now(),
+      },
+      exit,
+      cleanup,
+    }
+  } finally {
+    ended = true
+    signal?.removeEventListener('abort', forward)
+    person.output.off('resize', onResize)
+    person.input.off('data', onInput)
+    person.input.setRawMode(raw)
+    person.input.pause()
+    disposeData()
+    session.dispose()
+    live.dispose()
+  }
+}

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process'
+
+/** The two local modes that tell a password prompt from a full-screen program. */
+export interface LocalModes {
+  /** termios ECHO: the terminal echoes what is typed. */
+  readonly echo: boolean
+  /** termios ICANON: input is read a line at a time (off in raw mode, as full-screen programs set it). */
+  readonly canonical: boolean
+}
+
+/**
+ * The local modes of the terminal on `fd`, or undefined when they cannot be read. Neither node-pty nor Node
+ * exposes tcgetattr; `stty` reads the modes of its standard input, and the descriptor given to it is the PTY's
+ * slave, whose modes are the ones the program set (a password prompt turns ECHO off and keeps ICANON).
+ */
+export function readLocalModes(fd: number): LocalModes | undefined {
+  let result: ReturnType<typeof spawnSync>
+  try {
+    result = spawnSync('stty', ['-a'], { stdio: [fd, 'pipe', 'ignore'], encoding: 'utf8', timeout: 2000 })
+  } catch {
+    // No stty, or the descriptor is gone: the modes are unknown, which the caller treats as such.
+    return undefined
+  }
+  if (result.status !== 0 || typeof result.stdout !== 'string') {
+    return undefined
+  }
+  // `stty -a` lists each mode as a word, with `-` when it is off; `echoe`, `echok`, … are other flags.
+  const words = new Set(result.stdout.split(/[\s;]+/))
+  const flag = (name: string): boolean | undefined =>
+    words.has(`-${name}`) ? false : words.has(name) ? true : undefined
+  const echo = flag('echo')
+  const canonical = flag('icanon')
+  return echo === undefined || canonical === undefined ? undefined : { echo, canonical }
+}

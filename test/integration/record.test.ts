@@ -1,0 +1,217 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { afterAll, describe, expect, test } from 'vitest'
+import {
+  captureProcess,
+  type Evidence,
+  type ProcessScenarioInput,
+  type ScenarioEvent,
+  type TerminalFrame,
+} from '../../src/index.js'
+import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { CLI, startCli } from '../helpers/run-cli.js'
+
+const directory = mkdtempSync(path.join(tmpdir(), 'rea-record-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+const relative = (name: string) => path.relative(REPO_ROOT, program(name))
+const stream = (evidence: Evidence) => evidence.terminal.chunks.map((chunk) => chunk.data).join('')
+type Retained = Extract<TerminalFrame, { status: 'retained' }>
+const finalLines = (evidence: Evidence): string[] => {
+  const final = evidence.terminal.frames.findLast(
+    (frame): frame is Retained => frame.trigger === 'final' && frame.status === 'retained',
+  )
+  expect(final, 'a final frame').toBeDefined()
+  return (final as Retained).lines
+}
+
+/**
+ * Plays the person: REA captures `rea record <flags> -- <command>` in a PTY and types into it with waits, a
+ * human's pause (quiet_ms) before each keystroke. Resolves with the outer capture and the scenario written.
+ */
+async function recordWithPerson(
+  name: string,
+  command: string[],
+  events: ProcessScenarioInput['events'],
+  flags: string[] = [],
+): Promise<{ outer: Evidence; scenario: ProcessScenarioInput; text: string; output: string }> {
+  const output = path.join(directory, `${name}.scenario.json`)
+  const outer = await captureProcess(
+    {
+      executable: process.execPath,
+      arguments: [CLI, 'record', '--output', output, ...flags, '--', ...command],
+      environment: { NO_COLOR: '1' },
+      events,
+      timeout_ms: 90_000,
+    },
+    { root: REPO_ROOT },
+  )
+  expect(outer.exit, stream(outer)).toMatchObject({ reason: 'exited', code: 0 })
+  const text = readFileSync(output, 'utf8')
+  return { outer, scenario: JSON.parse(text) as ProcessScenarioInput, text, output }
+}
+
+const human = (after: string) => ({ screen: after, quiet_ms: 300 })
+
+describe('rea record', () => {
+  test('records a sign-up with a password typed with echo off: every input waits, the secret stays out', async () => {
+    const evidencePath = path.join(directory, 'signup.capture.json')
+    const testPath = path.join(directory, 'signup.test.mjs')
+    const { outer, scenario, text } = await recordWithPerson(
+      'signup',
+      [relative('signup.py')],
+      [
+        { type: 'input', data: 'Ada\r', after: human('Name? ') },
+        { type: 'input', data: 'hunter22\r', sensitive: true, after: human('Password: ') },
+      ],
+      ['--evidence', evidencePath, '--test', testPath],
+    )
+    expect(scenario.executable).toBe(relative('signup.py'))
+    const events = scenario.events as ScenarioEvent[]
+    expect(events).toEqual([
+      { type: 'input', after: { screen: 'Name? ', quiet_ms: 100 }, data: 'Ada\r' },
+      {
+        type: 'input',
+        after: { screen: 'Password: ', quiet_ms: 100 },
+        sensitive: true,
+        data: '<secret-1>\r',
+      },
+    ])
+    expect(text).not.toContain('hunter22')
+    expect(readFileSync(testPath, 'utf8')).toContain("secret('REA_SECRET_1')")
+    expect(readFileSync(testPath, 'utf8')).not.toContain('hunter22')
+    expect(stream(outer)).toContain('its final screen is the one you saw')
+    // The person's screen: rea's first line, then the program's rows.
+    const seen = finalLines(outer).slice(1, 4)
+    expect(seen).toEqual(['Name? Ada', 'Password:', 'Welcome, Ada! Your password has 8 characters.'])
+    // A replay with the secret put back reaches the same final screen.
+    const replay = await captureProcess(
+      {
+        ...scenario,
+        events: events.map((event) =>
+          'sensitive' in event && event.sensitive ? { ...event, data: 'hunter22\r' } : event,
+        ),
+      },
+      { root: REPO_ROOT },
+    )
+    expect(replay.interactions.map((interaction) => interaction.outcome)).toEqual([
+      'dispatched',
+      'dispatched',
+    ])
+    expect(finalLines(replay).slice(0, 3)).toEqual(seen)
+  })
+
+  test('records a full-screen menu driven with arrow keys as named keys, each after its redraw', async () => {
+    const { outer, scenario } = await recordWithPerson(
+      'menu',
+      [relative('fruit-menu.mjs')],
+      [
+        { type: 'input', keys: ['Down'], after: human('> Apple') },
+        { type: 'input', keys: ['Down'], after: human('> Banana') },
+        { type: 'input', keys: ['Up'], after: human('> Cherry') },
+        { type: 'input', keys: ['Enter'], after: human('> Banana') },
+      ],
+    )
+    const events = scenario.events as ScenarioEvent[]
+    expect(
+      events.map((event) => ('keys' in event ? event.keys : 'data' in event ? event.data : undefined)),
+    ).toEqual([['Down'], ['Down'], ['Up'], '\r'])
+    for (const event of events) {
+      expect(event.after?.screen, JSON.stringify(event)).toBeDefined()
+      expect(event.at_ms).toBeUndefined()
+    }
+    expect(stream(outer)).toContain('You picked Banana.')
+    const replay = await captureProcess(scenario, { root: REPO_ROOT })
+    expect(replay.interactions.every((interaction) => interaction.outcome === 'dispatched')).toBe(true)
+    expect(finalLines(replay)[0]).toBe('You picked Banana.')
+  })
+
+  test('records a resize of the person’s terminal as a resize event the replay performs', async () => {
+    const { scenario } = await recordWithPerson(
+      'resize',
+      [relative('size-reporter.mjs')],
+      [
+        { type: 'resize', columns: 100, rows: 30, after: human('start 24x80') },
+        { type: 'input', data: 'q', after: human('resized 30x100') },
+      ],
+    )
+    expect(scenario.terminal).toEqual({ columns: 80, rows: 24 })
+    expect(scenario.events).toEqual([
+      { type: 'resize', after: { screen: 'start 24x80', quiet_ms: 100 }, columns: 100, rows: 30 },
+      { type: 'input', after: { screen: 'resized 30x100', quiet_ms: 100 }, data: 'q' },
+    ])
+    const replay = await captureProcess(scenario, { root: REPO_ROOT })
+    expect(stream(replay)).toContain('resized 30x100')
+    expect(replay.exit).toMatchObject({ reason: 'exited', code: 0 })
+  })
+
+  test('never waits for a duration the program printed, and proposes the filter for it', async () => {
+    const { outer, scenario } = await recordWithPerson(
+      'duration',
+      [relative('duration-prompt.mjs')],
+      [{ type: 'input', data: 'yes\r', after: human('Continue? ') }],
+    )
+    const [event] = scenario.events as ScenarioEvent[]
+    expect(event?.after?.screen).toBeDefined()
+    expect(event?.after?.screen).not.toMatch(/\d/)
+    expect(event?.after?.screen).toContain('Continue? ')
+    expect(scenario.normalization).toEqual({ filters: ['durations'] })
+    expect(stream(outer)).toContain('proposed normalization')
+    // The replay runs on another duration and still answers the prompt.
+    const replay = await captureProcess(scenario, { root: REPO_ROOT })
+    expect(stream(replay)).toContain('Answer: yes')
+  })
+})
+
+describe('rea record and signals', () => {
+  test('forwards SIGTERM to the program, still writes the scenario and exits 143', async () => {
+    const output = path.join(directory, 'signal.scenario.json')
+    const outer = await captureProcess(
+      {
+        executable: process.execPath,
+        arguments: [CLI, 'record', '--output', output, '--', relative('signup.py')],
+        events: [
+          { type: 'input', data: 'Ada\r', after: human('Name? ') },
+          { type: 'signal', signal: 'SIGTERM', after: human('Password: ') },
+        ],
+        timeout_ms: 90_000,
+      },
+      { root: REPO_ROOT },
+    )
+    expect(outer.exit, stream(outer)).toMatchObject({ reason: 'exited', code: 143 })
+    const scenario = JSON.parse(readFileSync(output, 'utf8')) as ProcessScenarioInput
+    expect(scenario.events).toEqual([
+      { type: 'input', after: { screen: 'Name? ', quiet_ms: 100 }, data: 'Ada\r' },
+    ])
+  })
+})
+
+describe('rea record arguments', () => {
+  test.for([
+    { args: ['record', '--', 'true'], message: 'needs a terminal' },
+    { args: ['record'], message: 'needs the command to record' },
+    { args: ['record', '--runner', 'jest', '--', 'true'], message: '--runner chooses the runner' },
+    {
+      args: ['record', '--test', 'x.test.mjs', '--runner', 'mocha', '--', 'true'],
+      message: '--runner must be one of vitest, jest',
+    },
+    { args: ['record', '--output', directory, '--', 'true'], message: 'Invalid --output' },
+  ])('refuses $args with exit 3 and a clear message, starting nothing', async ({ args, message }) => {
+    const result = await startCli(args, { killAfterMs: 60_000 }).result
+    expect(result.stderr).toContain(message)
+    expect(result.code).toBe(3)
+  })
+
+  test('prints the help of rea record, and leaves --help after -- to the recorded command', () => {
+    const own = spawnSync(process.execPath, [CLI, 'record', '--help'], { encoding: 'utf8' })
+    expect(own.stdout).toContain('Usage: rea record')
+    const theirs = spawnSync(process.execPath, [CLI, 'record', '--', 'true', '--help'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    expect(theirs.stderr).toContain('needs a terminal')
+    expect(theirs.status).toBe(3)
+  })
+})
