@@ -39,6 +39,9 @@ export default defineConfig([
       ...packageEntries,
       // Built for bench/ only; not in the package exports.
       'bench-internals': 'src/bench-internals.ts',
+      // The front ends' surface as an entry of its own, for REA's test programs (test/fixtures/programs) that use
+      // its helpers the way the reporter does; not in the package exports.
+      'front-end': 'src/front-end.ts',
       // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
       supervisor: 'src/process/supervisor-main.ts',
     },

@@ -16,12 +16,8 @@ import {
   type AssertionCaptures,
   type SnapshotCount,
 } from '../src/host.js'
-import {
-  escapeControlCharacters,
-  MATCHER_TIMING_DEFAULT,
-  type Evidence,
-  type MatcherOptions,
-} from '../src/index.js'
+import { MATCHER_TIMING_DEFAULT, type Evidence, type MatcherOptions } from '../src/index.js'
+import { escapeControlCharacters } from '../src/front-end.js'
 import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */

@@ -7,8 +7,8 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
-  writeFileAtomicSync,
 } from '../src/index.js'
+import { writeFileAtomicSync } from '../src/front-end.js'
 import {
   type AssertionRecord,
   checkObsoleteInFile,

@@ -9,8 +9,8 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
-  writeFileAtomicSync,
 } from '../src/index.js'
+import { writeFileAtomicSync } from '../src/front-end.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
   checkObsoleteInFile,

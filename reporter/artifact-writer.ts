@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { canonicalJsonDocument, REA_VERSION, writeFileAtomicSync } from '../src/index.js'
+import { canonicalJsonDocument, REA_VERSION } from '../src/index.js'
+import { writeFileAtomicSync } from '../src/front-end.js'
 import {
   failureHeadline,
   relativePosix,

@@ -14,7 +14,7 @@ import {
   type TestFileRun,
   type UpdateMode,
 } from '../src/host.js'
-import { escapeControlCharacters, showName } from '../src/index.js'
+import { escapeControlCharacters, showName } from '../src/front-end.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'

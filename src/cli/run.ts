@@ -1,5 +1,6 @@
 import { startSupervisor } from '../host.js'
-import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '../index.js'
+import { formatReaError, isReaError, ReaError } from '../index.js'
+import { escapeControlCharacters } from '../front-end.js'
 import type { Command, CommandContext } from './arguments.js'
 import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'

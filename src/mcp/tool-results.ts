@@ -1,11 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import {
-  escapeControlCharacters,
-  formatReaError,
-  isReaError,
-  type ReaErrorCode,
-  type ReaIssue,
-} from '../index.js'
+import { formatReaError, isReaError, type ReaErrorCode, type ReaIssue } from '../index.js'
+import { escapeControlCharacters } from '../front-end.js'
 
 /** `structuredContent` of a tool error, so a client can branch on the code instead of parsing text. */
 export interface ToolErrorContent {
