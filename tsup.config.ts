@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup'
+import { pageScriptDefine } from './tsup.page-script.js'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
 // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
@@ -14,6 +15,8 @@ const shared: Options = {
   sourcemap: false,
   splitting: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
+  // The divergence page's browser script, bundled once here and inlined by src/view/page-script.ts.
+  define: pageScriptDefine(),
   // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.
   esbuildOptions(options, { format }) {
     if (format === 'cjs') {
