@@ -64,9 +64,9 @@ export default defineConfig([
   },
   {
     // The dispatcher and every command, one CommonJS bundle (dist/cli/run.cjs) with one copy of the engine: each
-    // command's module is evaluated only when it runs (run.ts imports it with a literal import()). Measured on
+    // command's module is evaluated only when it runs (run.ts imports it with a literal import()). For the start of
     // `rea capture-process`:
-    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link (~30 ms). The
+    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link. The
     //   library keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and
     //   a chunk holding zod would cost every Vitest process a parse of a megabyte.
     // - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM
