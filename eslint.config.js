@@ -5,8 +5,9 @@ import tseslint from 'typescript-eslint'
 
 /**
  * Front ends reach the core only through its named surfaces: `src/index.ts` (the public API), `src/front-end.ts`
- * (the helpers front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`. `depth` is how far the file sits below the folder holding `src/`'s
- * surfaces (src/ for the CLI and MCP, the repository root for matchers/ and reporter/).
+ * (the helpers front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`. `depth` is how far the
+ * file sits below the folder holding `src/`'s surfaces (src/ for the CLI and MCP, the repository root for
+ * matchers/ and reporter/).
  */
 const onlyThrough = (depth, surfaces, prefix = '') => {
   const up = '../'.repeat(depth)

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { buildSync } from 'esbuild'
 
 /**
@@ -6,9 +7,9 @@ import { buildSync } from 'esbuild'
  * (tsup.config.ts) and Vite for REA's tests, which run the sources (vitest.config.ts); the package itself never
  * builds anything at run time.
  */
-export function bundlePageScript(): string {
+function bundlePageScript(): string {
   const result = buildSync({
-    entryPoints: [new URL('src/view/browser/main.ts', import.meta.url).pathname],
+    entryPoints: [fileURLToPath(new URL('src/view/browser/main.ts', import.meta.url))],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -24,9 +25,7 @@ export function bundlePageScript(): string {
   return output.text
 }
 
-/** The name the sources read the script under, defined as a string literal by both builds. */
-export const PAGE_SCRIPT_NAME = '__REA_PAGE_SCRIPT__'
-
+/** The page script as a define: src/view/page-script.ts reads it under this name, as a string literal. */
 export function pageScriptDefine(): Record<string, string> {
-  return { [PAGE_SCRIPT_NAME]: JSON.stringify(bundlePageScript()) }
+  return { __REA_PAGE_SCRIPT__: JSON.stringify(bundlePageScript()) }
 }
