@@ -1,11 +1,13 @@
 // @ts-check
+import { readFileSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 /**
- * Front ends reach the core only through its named surfaces: `src/index.ts` (the public API) and, for REA's own
- * plug-ins and reporters, `src/host.ts`. `depth` is how far the file sits below the folder holding `src/`'s
- * surfaces (src/ for the CLI and MCP, the repository root for matchers/ and reporter/).
+ * Front ends reach the core only through its named surfaces: `src/index.ts` (the public API), `src/front-end.ts`
+ * (the helpers front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`. `depth` is how far the
+ * file sits below the folder holding `src/`'s surfaces (src/ for the CLI and MCP, the repository root for
+ * matchers/ and reporter/).
  */
 const onlyThrough = (depth, surfaces, prefix = '') => {
   const up = '../'.repeat(depth)
@@ -41,8 +43,19 @@ const LAYERS = [
   ['export'],
   ['view'],
   ['authority', 'report', 'record', 'capabilities', 'json-schemas', 'bench-internals'],
-  ['index', 'host'],
+  ['index', 'host', 'front-end'],
 ]
+
+/**
+ * The modules behind the front ends' surface (`src/front-end.ts`), read from its re-exports: the public API may not
+ * re-export them, so a helper made for the CLI or a reporter never becomes a function users depend on.
+ */
+const FRONT_END_MODULES = new Set(
+  Array.from(
+    readFileSync(new URL('src/front-end.ts', import.meta.url), 'utf8').matchAll(/from '(\.\/[^']+)'/g),
+    (match) => match[1],
+  ),
+)
 
 /** Lint blocks per layer: its files may not import any module of a higher layer. */
 const layerRules = LAYERS.flatMap((layer, level) => {
@@ -115,13 +128,36 @@ export default tseslint.config(
     },
   },
   ...layerRules,
-  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThrough(1, ['index.js']) },
+  {
+    files: ['src/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...FRONT_END_MODULES, './front-end.js', './host.js'],
+              message:
+                'The public API holds only the library: helpers for the front ends are re-exported by src/front-end.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js']) },
   // `rea --version` is answered before the engine loads, so the help module reads the version on its own.
-  { files: ['src/cli/help.ts'], rules: onlyThrough(1, ['index.js', 'version.js']) },
+  { files: ['src/cli/help.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js', 'version.js']) },
   // The dispatcher starts the supervisor before a capture command loads.
-  { files: ['src/cli/run.ts'], rules: onlyThrough(1, ['index.js', 'host.js']) },
-  { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlyThrough(2, ['index.js']) },
-  { files: ['matchers/*.ts', 'reporter/*.ts'], rules: onlyThrough(1, ['index.js', 'host.js'], 'src/') },
+  { files: ['src/cli/run.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js', 'host.js']) },
+  {
+    files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'],
+    rules: onlyThrough(2, ['index.js', 'front-end.js']),
+  },
+  {
+    files: ['matchers/*.ts', 'reporter/*.ts'],
+    rules: onlyThrough(1, ['index.js', 'host.js', 'front-end.js'], 'src/'),
+  },
   {
     files: ['test/**/*.ts'],
     rules: {

@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup'
+import { pageScriptDefine } from './tsup.page-script.js'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
 // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
@@ -14,6 +15,8 @@ const shared: Options = {
   sourcemap: false,
   splitting: true,
   external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
+  // The divergence page's browser script, bundled once here and inlined by src/view/page-script.ts.
+  define: pageScriptDefine(),
   // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.
   esbuildOptions(options, { format }) {
     if (format === 'cjs') {
@@ -39,6 +42,9 @@ export default defineConfig([
       ...packageEntries,
       // Built for bench/ only; not in the package exports.
       'bench-internals': 'src/bench-internals.ts',
+      // The front ends' surface as an entry of its own, for REA's test programs (test/fixtures/programs) that use
+      // its helpers the way the reporter does; not in the package exports.
+      'front-end': 'src/front-end.ts',
       // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
       supervisor: 'src/process/supervisor-main.ts',
     },
@@ -58,9 +64,9 @@ export default defineConfig([
   },
   {
     // The dispatcher and every command, one CommonJS bundle (dist/cli/run.cjs) with one copy of the engine: each
-    // command's module is evaluated only when it runs (run.ts imports it with a literal import()). Measured on
+    // command's module is evaluated only when it runs (run.ts imports it with a literal import()). For the start of
     // `rea capture-process`:
-    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link (~30 ms). The
+    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link. The
     //   library keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and
     //   a chunk holding zod would cost every Vitest process a parse of a megabyte.
     // - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM

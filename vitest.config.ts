@@ -1,15 +1,20 @@
 import { defineConfig } from 'vitest/config'
+import { pageScriptDefine } from './tsup.page-script.js'
 
 export default defineConfig({
+  // REA's tests run the sources: the divergence page's script is bundled as the package build bundles it.
+  define: pageScriptDefine(),
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -21,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'smoke',
           include: ['test/smoke/**/*.test.ts'],
@@ -29,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'types',
           include: [],

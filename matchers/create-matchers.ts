@@ -16,12 +16,8 @@ import {
   type AssertionCaptures,
   type SnapshotCount,
 } from '../src/host.js'
-import {
-  escapeControlCharacters,
-  MATCHER_TIMING_DEFAULT,
-  type Evidence,
-  type MatcherOptions,
-} from '../src/index.js'
+import { MATCHER_TIMING_DEFAULT, type Evidence, type MatcherOptions } from '../src/index.js'
+import { escapeControlCharacters, errorMessage } from '../src/front-end.js'
 import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */
@@ -137,7 +133,7 @@ export function hintWithoutReporter(
     }
   } catch (error) {
     // A hint must never fail a test file.
-    process.stderr.write(`rea: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`rea: ${errorMessage(error)}\n`)
   }
 }
 
@@ -232,9 +228,7 @@ function report(
 }
 
 function warnMatcher(what: string, error: unknown): void {
-  process.stderr.write(
-    `rea: ${what}: ${escapeControlCharacters(error instanceof Error ? error.message : String(error))}\n`,
-  )
+  process.stderr.write(`rea: ${what}: ${escapeControlCharacters(errorMessage(error))}\n`)
 }
 
 /** The runner inverts `pass` for `.not`: the assertion fails when `pass` equals `isNot`. */

@@ -7,8 +7,8 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
-  writeFileAtomicSync,
 } from '../src/index.js'
+import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
 import {
   type AssertionRecord,
   checkObsoleteInFile,
@@ -121,7 +121,7 @@ function writeUsedAuthorities(): void {
     )
   } catch (error) {
     process.stderr.write(
-      `rea: could not tell the reporter which authority files ${testPath} used: ${error instanceof Error ? error.message : String(error)}\n`,
+      `rea: could not tell the reporter which authority files ${testPath} used: ${errorMessage(error)}\n`,
     )
   }
 }

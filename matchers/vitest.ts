@@ -9,8 +9,8 @@ import {
   type Evidence,
   type ProcessScenarioInput,
   withTestDefaults,
-  writeFileAtomicSync,
 } from '../src/index.js'
+import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
 import {
   ASSERTION_ARTIFACT_TYPE,
   checkObsoleteInFile,
@@ -85,9 +85,7 @@ function recordForReporter(task: unknown, record: AssertionRecord): void {
   const sent = recordArtifact(task as Parameters<typeof recordArtifact>[0], artifact).then(
     () => undefined,
     (error: unknown) => {
-      process.stderr.write(
-        `rea: could not send a capture record to the reporter: ${error instanceof Error ? error.message : String(error)}\n`,
-      )
+      process.stderr.write(`rea: could not send a capture record to the reporter: ${errorMessage(error)}\n`)
     },
   )
   pendingArtifacts.add(sent)
@@ -183,9 +181,7 @@ function attach(
     .then(
       () => undefined,
       (error: unknown) => {
-        process.stderr.write(
-          `rea: could not annotate the test (${type}): ${error instanceof Error ? error.message : String(error)}\n`,
-        )
+        process.stderr.write(`rea: could not annotate the test (${type}): ${errorMessage(error)}\n`)
       },
     )
     .finally(() => rmSync(file, { force: true }))

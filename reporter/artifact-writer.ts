@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { canonicalJsonDocument, REA_VERSION, writeFileAtomicSync } from '../src/index.js'
+import { canonicalJsonDocument, REA_VERSION } from '../src/index.js'
+import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
 import {
   failureHeadline,
   relativePosix,
@@ -136,9 +137,7 @@ export function writeReport(
         write(entry.files.divergence_page, renderAssertionPage(record))
       } catch (error) {
         // One page that cannot be built must not cost the rest of the report.
-        warn(
-          `could not write ${entry.files.divergence_page}: ${error instanceof Error ? error.message : String(error)}`,
-        )
+        warn(`could not write ${entry.files.divergence_page}: ${errorMessage(error)}`)
       }
     }
   }

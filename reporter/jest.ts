@@ -9,10 +9,10 @@ import {
   USED_AUTHORITIES_EXTENSION,
   withdrawPendingFolder,
 } from '../src/host.js'
+import { errorMessage } from '../src/front-end.js'
 import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   checkObsolete,
-  describe,
   guarded,
   reporterWarning,
   finishRunReport,
@@ -118,7 +118,7 @@ export default class ReaJestReporter {
       // No report this run: matchers must not write records into a folder that is not ours.
       withdrawPendingFolder()
       this.#options = undefined
-      this.#warn(`no report this run: ${describe(error)}`)
+      this.#warn(`no report this run: ${errorMessage(error)}`)
     }
   }
 

@@ -1,10 +1,5 @@
-import {
-  type Comparison,
-  type Difference,
-  DIMENSIONS,
-  escapeControlCharacters,
-  formatTraceResult,
-} from '../src/index.js'
+import { type Comparison, type Difference, DIMENSIONS, formatTraceResult } from '../src/index.js'
+import { escapeControlCharacters } from '../src/front-end.js'
 import {
   type AssertionRecord,
   describeDifference,

@@ -14,7 +14,7 @@ import {
   type TestFileRun,
   type UpdateMode,
 } from '../src/host.js'
-import { escapeControlCharacters, showName } from '../src/index.js'
+import { escapeControlCharacters, showName, errorMessage } from '../src/front-end.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'
@@ -152,7 +152,7 @@ export function checkObsolete(facts: RunFacts, io: RunReportIo): ObsoleteCheckRe
     }
     return result
   } catch (error) {
-    io.warn(`could not check for obsolete authority files: ${describe(error)}`)
+    io.warn(`could not check for obsolete authority files: ${errorMessage(error)}`)
     return null
   }
 }
@@ -173,7 +173,7 @@ export function finishRunReport(
   try {
     writeReport(model, { outputDir: options.outputDir, root: io.root, runner: io.runner }, io.warn)
   } catch (error) {
-    io.warn(`could not write the report to ${options.outputDir}: ${describe(error)}`)
+    io.warn(`could not write the report to ${options.outputDir}: ${errorMessage(error)}`)
   }
   const reportLabel = relativePosix(io.root, options.outputDir)
   if (options.console && (model.entries.length > 0 || model.obsolete.length > 0)) {
@@ -193,7 +193,7 @@ export function finishRunReport(
       appendStepSummary(model, summaryFile, io.root, reportLabel)
     }
   } catch (error) {
-    io.warn(`could not write GitHub Actions output: ${describe(error)}`)
+    io.warn(`could not write GitHub Actions output: ${errorMessage(error)}`)
   }
 }
 
@@ -227,10 +227,6 @@ export function consoleSummary(
   return lines.join('\n')
 }
 
-export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /** Warnings are sentences followed by another: end each with a period. */
 export function withPeriod(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`
@@ -244,7 +240,7 @@ export function guarded(hook: string, body: () => void, warn: (message: string) 
   try {
     body()
   } catch (error) {
-    warn(`${hook} failed: ${describe(error)}`)
+    warn(`${hook} failed: ${errorMessage(error)}`)
   }
 }
 

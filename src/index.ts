@@ -1,13 +1,11 @@
+/**
+ * REA's public API: the library's functions and types, named re-exports only. What only the front ends need (the
+ * CLI, the MCP server, the matchers, the reporters) is in `src/front-end.ts` and `src/host.ts` instead.
+ */
 export { captureProcess } from './capture/capture-process.js'
 export type { CaptureProcessOptions } from './capture/capture-process.js'
 export type { CaptureDisposition, CapturePhase, CleanupStates, ProgressRecord } from './capture/progress.js'
 export { ReaError, formatReaError, isReaError } from './errors.js'
-export { escapeControlCharacters, escapeText, quoteText, showName } from './internal/escape-controls.js'
-export { outputPathIssues } from './internal/output-path.js'
-export type { OutputInput } from './internal/output-path.js'
-export { privateCopyPath } from './internal/private-copy.js'
-export { writeFileAtomic, writeFileAtomicSync } from './internal/write-file-atomic.js'
-export { describeSystemError } from './internal/system-error.js'
 export type { ReaErrorCode, ReaIssue } from './errors.js'
 export { processScenarioSchema } from './scenario/schema.js'
 export type { ProcessScenario, ProcessScenarioInput, ScenarioEvent } from './scenario/schema.js'
@@ -30,7 +28,6 @@ export {
   writeEvidenceFile,
 } from './evidence/load.js'
 export { readJournal } from './evidence/journal.js'
-export { settleEvidencePair } from './evidence/read-pair.js'
 export type { JournalEntry } from './evidence/journal.js'
 export { summarizeEvidence } from './evidence/summary.js'
 export type { SummaryOptions } from './evidence/summary.js'

@@ -1,8 +1,8 @@
 // Starts a process in a new pseudo-terminal, for REA's Linux PTY backend.
 //
 // Why not forkpty (what node-pty does on Linux): fork() copies the page tables of the whole parent, so its cost
-// grows with the parent's memory. Inside a test runner's worker that loaded REA, xterm and zod, one fork costs
-// several milliseconds. vfork() lends the child the parent's memory until it execs, and the cost stays flat.
+// grows with the parent's memory, which is large inside a test runner's worker that loaded REA, xterm and zod.
+// vfork() lends the child the parent's memory until it execs, and the cost stays flat.
 // glibc's posix_spawn does the same, but it leaves the child with glibc's two internal signals ignored, which
 // a forked child does not inherit; the few steps between vfork and exec are therefore written out here. A
 // failed exec is reported as an error, where node-pty's forked child could only print one and exit 1.

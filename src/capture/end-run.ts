@@ -61,7 +61,7 @@ export function exitRecord(ending: RunEnding, sequence: number, atMs: number): E
   if (exit === undefined) {
     return { sequence, at_ms: atMs, code: null, signal: null, reason, ...finalization }
   }
-  // node-pty reports exitCode 0 for a signalled exit, so the signal decides; every deadline exit has no code.
+  // The PTY backend reports exitCode 0 for a signalled exit, so the signal decides; every deadline exit has no code.
   const code = reason !== 'exited' || exit.signal !== 0 ? null : exit.exitCode
   return { sequence, at_ms: atMs, code, signal: exit.signal, reason, ...finalization }
 }

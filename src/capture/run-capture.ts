@@ -39,7 +39,7 @@ export async function runCapture(context: RunCaptureContext): Promise<Evidence> 
 
   const launch = await launchCommand(resolved, context.runToken, context.backend, signal)
   const { root } = launch
-  // Built while the child starts on the other core; node-pty delivers output only on a later tick.
+  // Built while the child starts on the other core; the PTY backend delivers output only on a later tick.
   const observers = createObservers(resolved, launch.clock, () => root?.session)
   files.recordLaunch(observers.journal)
   const update = (): void => progress.update('running', counts())

@@ -12,6 +12,7 @@ import type { PtySession } from '../terminal/pty-backend.js'
 import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../terminal/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
+import { errorMessage } from '../internal/error-message.js'
 
 /** How events are skipped when the target exits on its own: until REA ends the run, that is the cause. */
 const TARGET_EXITED = skipEnding('exited', { timeout_ms: 0, idle_timeout_ms: null })
@@ -244,7 +245,7 @@ export class EventScheduler {
     try {
       action()
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error)
+      failure = errorMessage(error)
     }
     this.#push({
       ...position,

@@ -1,15 +1,11 @@
+import { canonicalJsonDocument, isReaError, ReaError, serializeEvidence, type Evidence } from '../index.js'
 import {
-  canonicalJsonDocument,
   describeSystemError,
   outputPathIssues,
   privateCopyPath,
-  isReaError,
-  ReaError,
-  serializeEvidence,
-  type Evidence,
   type OutputInput,
   writeFileAtomic,
-} from '../index.js'
+} from '../front-end.js'
 import { encodeToon, toonUnsafeOnTerminal } from './toon.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const

@@ -1,5 +1,6 @@
 import { startSupervisor } from '../host.js'
-import { escapeControlCharacters, formatReaError, isReaError, ReaError } from '../index.js'
+import { formatReaError, isReaError, ReaError } from '../index.js'
+import { escapeControlCharacters, errorMessage } from '../front-end.js'
 import type { Command, CommandContext } from './arguments.js'
 import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
@@ -45,7 +46,7 @@ function reportFailure(error: unknown): number {
     process.stderr.write(`rea: ${formatReaError(error)}\n`)
     return EXIT_CODE_BY_ERROR[error.code]
   }
-  const detail = escapeControlCharacters(error instanceof Error ? error.message : String(error))
+  const detail = escapeControlCharacters(errorMessage(error))
   process.stderr.write(
     `rea: internal error: ${detail}\nThis is a bug in REA; please report it with the command you ran.` +
       `${process.env['REA_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack ?? ''}` : ' Set REA_DEBUG=1 to include the stack trace.'}\n`,

@@ -12,8 +12,8 @@ const MAX_MIDDLE_LINES = 5000
 /** Edit distance at which the line diff gives up and shows the middle as replaced. */
 const MAX_EDIT_LENGTH = 2000
 
-// jsdiff takes ~27 ms to load, a tenth of REA's import time: load it only when two texts actually differ,
-// so start-up (every CLI capture) and equivalent comparisons never pay for it.
+// jsdiff is a sizeable part of REA's import time: load it only when two texts actually differ, so start-up
+// (every CLI capture) and equivalent comparisons never pay for it.
 let jsdiff: typeof Jsdiff | undefined
 const loadDiff = (): typeof Jsdiff => (jsdiff ??= createRequire(import.meta.url)('diff') as typeof Jsdiff)
 

@@ -8,6 +8,7 @@ import {
   type FramePairComparison,
   type RetainedFrame,
 } from './terminal-frames.js'
+import { errorMessage } from '../internal/error-message.js'
 
 /** What both sides' frames are replayed under: the contract's width model and scrollback. */
 export interface ScreenContext {
@@ -42,7 +43,7 @@ export function compareScreens(findings: DimensionFindings, context: ScreenConte
       } catch (error) {
         findings.unknown(
           'screens_unavailable',
-          `${label} could not be redrawn to compare its cells: ${error instanceof Error ? error.message : String(error)}`,
+          `${label} could not be redrawn to compare its cells: ${errorMessage(error)}`,
         )
         return
       }

@@ -47,7 +47,7 @@ function codeOf(error: unknown): string {
 const SEPARATOR = Buffer.from('/')
 const mode = (stats: BigIntStats): string => `0${(Number(stats.mode) & 0o7777).toString(8).padStart(3, '0')}`
 
-function describe(stats: BigIntStats): Exclude<FileEntry['type'], 'symlink'> | 'symlink' {
+function entryTypeOf(stats: BigIntStats): Exclude<FileEntry['type'], 'symlink'> | 'symlink' {
   if (stats.isFile()) {
     return 'file'
   }
@@ -119,7 +119,7 @@ export async function takeSnapshot(
       accounting.roots.push({ alias, exhausted })
       continue
     }
-    const type = describe(stats)
+    const type = entryTypeOf(stats)
     rootStates.push(type === 'directory' || type === 'file' || type === 'symlink' ? type : 'other')
     if (capacity === 0) {
       accounting.count_limit_reached = true
@@ -213,7 +213,7 @@ export async function takeSnapshot(
     a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
   )) {
     await pacer.pause()
-    const type = describe(stats)
+    const type = entryTypeOf(stats)
     switch (type) {
       case 'file': {
         const size = Number(stats.size)

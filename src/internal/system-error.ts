@@ -1,4 +1,5 @@
 import { getSystemErrorMap } from 'node:util'
+import { errorMessage } from './error-message.js'
 
 /** The operating system's error code (`ENOENT`, `ENOSPC`…) of a failed call, or undefined for other errors. */
 export function systemErrorCode(error: unknown): string | undefined {
@@ -16,7 +17,7 @@ let descriptions: Map<string, string> | undefined
 export function describeSystemError(error: unknown): string {
   const code = systemErrorCode(error)
   if (code === undefined) {
-    return error instanceof Error ? error.message : String(error)
+    return errorMessage(error)
   }
   descriptions ??= new Map([...getSystemErrorMap().values()])
   const description = descriptions.get(code)

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { privateCopyPath, serializeEvidence, writeFileAtomic, type Evidence } from '../index.js'
+import { serializeEvidence, type Evidence } from '../index.js'
+import { privateCopyPath, writeFileAtomic } from '../front-end.js'
 
 /**
  * The largest tool result (as JSON: the Evidence and its summary text) returned inline. The official SDK's

@@ -1,11 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import {
-  escapeControlCharacters,
-  formatReaError,
-  isReaError,
-  type ReaErrorCode,
-  type ReaIssue,
-} from '../index.js'
+import { formatReaError, isReaError, type ReaErrorCode, type ReaIssue } from '../index.js'
+import { escapeControlCharacters, errorMessage } from '../front-end.js'
 
 /** `structuredContent` of a tool error, so a client can branch on the code instead of parsing text. */
 export interface ToolErrorContent {
@@ -50,7 +45,7 @@ export function toolErrorResult(error: unknown, log: (message: string) => void):
       structuredContent: content as unknown as Record<string, unknown>,
     }
   }
-  const detail = escapeControlCharacters(error instanceof Error ? error.message : String(error))
+  const detail = escapeControlCharacters(errorMessage(error))
   log(`internal error: ${error instanceof Error ? (error.stack ?? detail) : detail}`)
   const content: ToolErrorContent = { error: { code: 'INTERNAL', message: detail, issues: [] } }
   return {

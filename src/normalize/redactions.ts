@@ -1,5 +1,6 @@
 import type { RuleMatch, StreamRule } from './stream-rule.js'
 import { isLineTerminator, lineStartBefore } from './text-boundaries.js'
+import { errorMessage } from '../internal/error-message.js'
 
 // Frozen: captures commit this version, so a change to how a redaction matches or replaces needs a new module.
 
@@ -21,7 +22,7 @@ export function compileRedaction(source: string): { readonly regex: RegExp } | {
   try {
     return { regex: new RegExp(source, REDACTION_FLAGS) }
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+    return { error: errorMessage(error) }
   }
 }
 

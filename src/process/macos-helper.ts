@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import * as z from 'zod'
 import { ReaError } from '../errors.js'
+import { errorMessage } from '../internal/error-message.js'
 
 /** The output format of native/macos/process-inspect.swift (version 1); see the comment at its top. */
 export const MACOS_HELPER_FORMAT_VERSION = 1
@@ -142,6 +143,6 @@ function findHelperSource(): string {
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
+  const text = errorMessage(error)
   return text.split('\n')[0] ?? text
 }

@@ -97,8 +97,8 @@ async function cleanUpAfterRea(): Promise<void> {
 }
 
 /**
- * node-pty opens PTY masters without close-on-exec, so a supervisor started while a capture runs inherits that
- * capture's master, and would keep its terminal from hanging up for as long as the supervisor lives.
+ * The node-pty backend opens PTY masters without close-on-exec (REA's own spawner sets it), so a supervisor started
+ * while such a capture runs inherits that capture's master, and would keep its terminal from hanging up for as long as the supervisor lives.
  */
 function closeInheritedTerminals(): void {
   for (const name of readdirSync('/proc/self/fd')) {

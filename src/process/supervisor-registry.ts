@@ -16,8 +16,8 @@ const REGISTRY_COMPACT_BYTES = 64 * 1024
 /**
  * Where REA keeps the supervisor's registrations: a file REA and its supervisor both hold open, removed from
  * the directory as soon as it is opened, so nothing is left behind whoever dies. A write there wakes nobody; a
- * write to the supervisor's pipe woke it on the other core three times per capture (about 0.1 ms of each
- * capture of `true`). The supervisor reads the file once, when its pipe tells it REA is gone.
+ * write to the supervisor's pipe woke it on the other core three times per capture. The supervisor reads the file
+ * once, when its pipe tells it REA is gone.
  */
 export class SupervisorRegistry {
   readonly fd: number

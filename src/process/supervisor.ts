@@ -193,8 +193,8 @@ export function superviseCapture(token: string, sinceTicks: number): Promise<Sup
 }
 
 /**
- * Starts the supervisor now rather than at the first capture. Its Node process takes about 100 ms of CPU to boot;
- * started while `rea capture-process` still loads, that boot is over before the command runs instead of competing
+ * Starts the supervisor now rather than at the first capture. Its Node process takes a while to boot; started
+ * while `rea capture-process` still loads, that boot is over before the command runs instead of competing
  * with it. A capture that never comes leaves nothing: the supervisor exits when REA does.
  */
 export function startSupervisor(): void {

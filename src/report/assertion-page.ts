@@ -3,6 +3,7 @@ import type { Evidence } from '../evidence/schema.js'
 import { renderDivergenceSvg } from '../view/divergence-svg.js'
 import { renderDivergencePage } from '../view/render-page.js'
 import type { AssertionRecord } from './assertion-record.js'
+import { errorMessage } from '../internal/error-message.js'
 
 /** The captures an assertion saw, when the caller still holds them (the matcher); otherwise read from the record. */
 export interface AssertionCaptures {
@@ -59,9 +60,7 @@ function assertionSides(record: AssertionRecord, captures: AssertionCaptures) {
     try {
       authority = readEvidenceFileSync(record.authority_path)
     } catch (error) {
-      notes.push(
-        `The authority ${record.authority_path} could not be read back: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      notes.push(`The authority ${record.authority_path} could not be read back: ${errorMessage(error)}`)
     }
     if (authority !== null && authority.identity_digest !== record.comparison.authority.identity_digest) {
       notes.push(

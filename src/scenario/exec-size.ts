@@ -33,9 +33,11 @@ export function checkExecSize(
 }
 
 /**
- * What execve would refuse with E2BIG, checked before the launch. node-pty forks first and execs in the child,
- * so an oversized argument vector would otherwise surface only as the child's error text and exit code 1,
- * indistinguishable from the command failing. `environment` is the child's complete environment; the count
+ * What execve would refuse with E2BIG, checked before the launch so the scenario is rejected with the field named
+ * and nothing runs, whichever PTY backend would run it. REA's own spawner (Linux) reports a failed exec as the
+ * capture's launch failure (E2BIG, without the field); node-pty (macOS, or REA_PTY_BACKEND=node-pty) forks first
+ * and execs in the child, so there an oversized argument vector would surface only as the child's error text and
+ * exit code 1, indistinguishable from the command failing. `environment` is the child's complete environment; the count
  * follows the kernel's: every string with its NUL, plus one pointer per string, against a quarter of the
  * stack limit REA (and so the child) runs with.
  */

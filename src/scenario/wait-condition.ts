@@ -1,3 +1,4 @@
+import { errorMessage } from '../internal/error-message.js'
 /** The ways an event can wait for what the program shows; exactly one per `after`. */
 export const WAIT_CONDITIONS = ['output', 'output_regex', 'screen', 'screen_regex', 'gone'] as const
 export type WaitConditionKind = (typeof WAIT_CONDITIONS)[number]
@@ -35,6 +36,6 @@ export function compileWaitRegex(source: string): { readonly regex: RegExp } | {
   try {
     return { regex: new RegExp(source, WAIT_REGEX_FLAGS) }
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+    return { error: errorMessage(error) }
   }
 }

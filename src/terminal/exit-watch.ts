@@ -7,7 +7,7 @@ export const EXIT_POLL_FAST_PERIOD_MS = 100
 export const EXIT_POLL_SLOW_MS = 20
 /**
  * The poll where the spawner reports each reaping at once: only a safety net then, for a report that never
- * came. Polling at the fast rate besides cost a 50 MB flood about 12 ms of CPU, taken from the program.
+ * came. Polling at the fast rate besides took CPU from a program flooding its output.
  */
 export const EXIT_POLL_BACKSTOP_MS = 100
 

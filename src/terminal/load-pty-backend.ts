@@ -108,7 +108,7 @@ function loadNativeBinding(): { readonly binding: NativePtyBinding } | { readonl
       problem = `${candidate} has no spawn and resize functions`
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) {
-        problem = `${candidate}: ${describe(error)}`
+        problem = `${candidate}: ${firstLineOf(error)}`
       }
     }
   }
@@ -124,7 +124,7 @@ async function loadNodePtyBackend(): Promise<PtyBackend> {
   } catch (error) {
     throw new ReaError(
       'CAPABILITY_UNAVAILABLE',
-      `The native PTY backend (node-pty) could not be loaded: ${describe(error)}`,
+      `The native PTY backend (node-pty) could not be loaded: ${firstLineOf(error)}`,
       {
         cause: error,
         hint: PTY_REINSTALL_HINT,
@@ -141,6 +141,7 @@ async function loadNodePtyBackend(): Promise<PtyBackend> {
   return createNodePtyBackend(pty)
 }
 
-function describe(error: unknown): string {
+/** The first line of a load failure's message: Node's module errors add the require stack on further lines. */
+function firstLineOf(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error)
 }

@@ -37,8 +37,8 @@ export interface RendererSize {
 /**
  * The screen of a terminal nothing was ever written to, as xterm shows it (every row blank, the cursor home, an
  * empty serialization; the renderer tests hold this against a real xterm of several sizes). A program that
- * printed nothing is framed with it, so its capture never loads or opens xterm: in a fresh process that is
- * about 30 ms, and opening and serializing a terminal most of what such a final frame costs.
+ * printed nothing is framed with it, so its capture never loads or opens xterm: loading it is a noticeable part of
+ * a fresh process's start, and opening and serializing a terminal most of what such a final frame costs.
  */
 function untouchedScreen(size: RendererSize, widthModel: WidthModel): RenderedScreen {
   // xterm's smallest terminal is 2 × 1 (scenarios ask for at least 2 columns anyway).
@@ -55,8 +55,8 @@ function untouchedScreen(size: RendererSize, widthModel: WidthModel): RenderedSc
 /**
  * Queued text up to this size is parsed at once when a frame needs it and xterm has nothing pending, instead of
  * through xterm's write queue, which parses on a later timer tick (at least 1 ms in Node) for every frame. That
- * is 2–3 ms of parsing at most, less than one of the 12 ms slices xterm's write queue parses in, so a frame
- * taken while the program runs holds up reading its output no longer than the write queue would.
+ * much text parses in less than one of the time slices xterm's write queue parses in, so a frame taken while the
+ * program runs holds up reading its output no longer than the write queue would.
  */
 export const RENDER_SYNC_CHARACTERS = 64 * 1024
 

@@ -6,6 +6,7 @@ import {
   type GraphemesAddon,
   type XtermTerminal,
 } from './xterm.js'
+import { errorMessage } from '../internal/error-message.js'
 
 /**
  * Characters the self-check knows to be two cells wide under the model: a thumbs-up (U+1F44D, above U+FFFF,
@@ -53,7 +54,7 @@ function loadGraphemes(): GraphemesAddon {
           widths === undefined ? 'this xterm cannot be written synchronously' : `got ${widths.join(', ')}`
       } catch (error) {
         // Its data is decoded as the module is evaluated, and a misread header can make that throw.
-        failure = error instanceof Error ? error.message : String(error)
+        failure = errorMessage(error)
       }
     }
     if (graphemes === undefined) {

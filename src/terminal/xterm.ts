@@ -17,7 +17,7 @@ let xterm: XtermClasses | undefined
 /**
  * Loads @xterm/headless on first need: a process that only compares Evidence at the stream level never pays
  * for it. Both packages are CommonJS and are loaded with require: an ESM import of them first runs Node's
- * CommonJS export scanner over the 300 KB bundle, which doubled the load time (about 30 ms against 15 ms).
+ * CommonJS export scanner over the whole bundle, which made loading it markedly slower.
  * Throws when they cannot be loaded; a failure is not kept, so a later terminal tries again.
  */
 export function loadXterm(): XtermClasses {

@@ -3,7 +3,7 @@ import { describeDifference, describeNormalizationHint } from '../compare/format
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
 import { escapeHtml as h } from './page-assets.js'
-import type { SideLabel } from './page-model.js'
+import type { SideLabel } from './page-data.js'
 
 /**
  * The parts of the page that are plain HTML, readable before any script runs: the verdict, each side, every

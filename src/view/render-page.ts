@@ -3,8 +3,6 @@ import type { Comparison } from '../compare/comparison-schema.js'
 import type { TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
 import { REA_VERSION } from '../version.js'
-import { REPLAY_SCRIPT } from './client-replay.js'
-import { SCREENS_SCRIPT } from './client-screens.js'
 import { escapeHtml as h, inlineScript, loadPageAssets, scriptJson } from './page-assets.js'
 import {
   dimensionsHtml,
@@ -15,7 +13,9 @@ import {
   unknownsHtml,
 } from './page-html.js'
 import { pageHeadline } from './page-headline.js'
-import { buildPageData, type SideLabel } from './page-model.js'
+import type { SideLabel } from './page-data.js'
+import { buildPageData } from './page-model.js'
+import { PAGE_SCRIPT } from './page-script.js'
 import { PAGE_STYLE } from './page-style.js'
 
 export interface DivergencePageInput {
@@ -85,7 +85,7 @@ export function renderDivergencePage(input: DivergencePageInput): string {
     `<script type="application/json" id="rea-page-data">${scriptJson(data)}</script>`,
     assets === null ? '' : `<script>${assets.xtermScript}</script>`,
     assets === null ? '' : `<script>${assets.graphemesScript}</script>`,
-    assets === null ? '' : `<script>${inlineScript(SCREENS_SCRIPT)}\n${inlineScript(REPLAY_SCRIPT)}</script>`,
+    assets === null ? '' : `<script>${inlineScript(PAGE_SCRIPT)}</script>`,
     '</body></html>',
     '',
   ].join('\n')

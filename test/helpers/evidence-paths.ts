@@ -1,5 +1,5 @@
 import type * as z from 'zod'
-import { FIELD_RULES, type FieldRule, type FieldRuleEntry } from '../../src/compare/field-rules.js'
+import { FIELD_RULES, type FieldRule, type FieldRuleEntry } from './field-rules.js'
 
 /* The walkers below read zod's own definitions: the schema is the source of truth for what a field is. */
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return */

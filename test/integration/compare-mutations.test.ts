@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { canonicalDigest } from '../../src/evidence/canonical-json.js'
 import { computeIdentityDigest } from '../../src/evidence/identity-digest.js'
-import { FIELD_RULES } from '../../src/compare/field-rules.js'
+import { FIELD_RULES } from '../helpers/field-rules.js'
 import {
   captureProcess,
   compareCaptures,
@@ -28,7 +28,7 @@ import { rederive } from '../helpers/rederive.js'
  * From one real pair of equivalent captures, every single change of every field must stop a capture from
  * comparing equivalent with itself: import rejects the changed document (its digests are recomputed, so only a
  * derived-fact rule can), or the comparison says different or unknown — unless the field is on the documented
- * not-compared list (src/compare/field-rules.ts, docs/comparison.md). The list of changes is generated from the
+ * not-compared list (test/helpers/field-rules.ts, docs/comparison.md). The list of changes is generated from the
  * schema and the document, never written by hand.
  */
 // Mutations reach anywhere in the document; typing each path would only restate the schema.

@@ -184,10 +184,11 @@ describe.skipIf(unavailable !== null)('the divergence page in headless Chromium'
         executable: program('write-bytes.mjs'),
         arguments: ['0', Buffer.from(text).toString('hex')],
       })
-    // The same red in two spellings (xterm.js's default red is #cc0000), and three spaces written on one side.
+    // The same look in two spellings (green on red, once as red on green in inverse video; an RGB red would be
+    // another colour, as in the screens comparison), and three spaces written on one side.
     const [authority, reconstruction] = await Promise.all([
-      printing('\x1b[38;2;204;0;0mred\x1b[0m ok'),
-      printing('\x1b[31mred\x1b[0m ok   '),
+      printing('\x1b[31;42;7mred\x1b[0m ok'),
+      printing('\x1b[32;41mred\x1b[0m ok   '),
     ])
     const file = path.join(directory, 'spellings.html')
     writeFileSync(file, renderDivergencePage({ authority, reconstruction }))
@@ -207,9 +208,9 @@ describe.skipIf(unavailable !== null)('the divergence page in headless Chromium'
       )
       expect(caption).toContain('1 run of blank cells differ (spaces written on one side only')
       expect(caption).toContain(
-        'the same on screen, only the escape sequences differ: authority "\\e[38;2;204;0;0mred',
+        'the same on screen, only the escape sequences differ: authority "\\e[31;42;7mred',
       )
-      expect(caption).toContain('reconstruction "\\e[31mred')
+      expect(caption).toContain('reconstruction "\\e[32;41mred')
       expect(caption).not.toMatch(/runs? of cells differ/)
       const headline = await page.evaluate<string>("document.getElementById('rea-headline').textContent")
       expect(headline).toMatch(

@@ -1,10 +1,5 @@
-import {
-  compareCaptures,
-  formatComparison,
-  readEvidenceFile,
-  readTraceSpecFile,
-  settleEvidencePair,
-} from '../../index.js'
+import { compareCaptures, formatComparison, readEvidenceFile, readTraceSpecFile } from '../../index.js'
+import { settleEvidencePair } from '../../front-end.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS, writesToTerminal } from '../output.js'

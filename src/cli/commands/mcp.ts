@@ -1,5 +1,6 @@
 import { inspect } from 'node:util'
-import { escapeControlCharacters, ReaError } from '../../index.js'
+import { ReaError } from '../../index.js'
+import { escapeControlCharacters } from '../../front-end.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { COMMAND_TEXT } from '../command-text.js'

@@ -1,10 +1,5 @@
-import {
-  compareCaptures,
-  ReaError,
-  readEvidenceFile,
-  renderDivergencePage,
-  settleEvidencePair,
-} from '../../index.js'
+import { compareCaptures, ReaError, readEvidenceFile, renderDivergencePage } from '../../index.js'
+import { settleEvidencePair } from '../../front-end.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'

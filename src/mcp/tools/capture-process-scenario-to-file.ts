@@ -1,12 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
-import {
-  isReaError,
-  outputPathIssues,
-  processScenarioSchema,
-  validateScenario,
-  type ReaIssue,
-} from '../../index.js'
+import { isReaError, processScenarioSchema, validateScenario, type ReaIssue } from '../../index.js'
+import { outputPathIssues } from '../../front-end.js'
 import { describeSavedCapture, spillCapture, writeCapture } from '../evidence-output.js'
 import { CAPTURE_ANNOTATIONS, HOST_SUPPORT_NOTE, type ReaTool } from '../tool.js'
 import {

@@ -7,7 +7,6 @@ import {
   parseTraceSpec,
   readEvidenceFile,
   readTraceSpecFile,
-  settleEvidencePair,
   TERMINAL_LEVELS,
   terminalLevelIssues,
   TIMING_POLICIES,
@@ -18,6 +17,7 @@ import {
   type TimingPolicy,
   type TraceSpec,
 } from '../../index.js'
+import { settleEvidencePair } from '../../front-end.js'
 import { READ_ONLY_ANNOTATIONS, type ReaTool } from '../tool.js'
 import {
   describeArgument,

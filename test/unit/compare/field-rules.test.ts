@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { FIELD_RULES, type FieldRule } from '../../../src/compare/field-rules.js'
+import { FIELD_RULES, type FieldRule } from '../../helpers/field-rules.js'
 import { evidenceSchema } from '../../../src/evidence/schema.js'
 import { rulesCovering, schemaLeafPaths } from '../../helpers/evidence-paths.js'
 
 const DOCS = new URL('../../../docs/comparison.md', import.meta.url)
-const START = '<!-- field-rules:start (generated from src/compare/field-rules.ts; see its test) -->'
+const START = '<!-- field-rules:start (generated from test/helpers/field-rules.ts; see its test) -->'
 const END = '<!-- field-rules:end -->'
 
 function describeRule(rule: FieldRule): string {
@@ -54,7 +54,7 @@ describe('FIELD_RULES', () => {
     expect(leaves.length).toBeGreaterThan(200)
     const uncovered = leaves.filter((leaf) => rulesCovering(leaf).length === 0)
     const doubly = leaves.filter((leaf) => rulesCovering(leaf).length > 1)
-    expect(uncovered, 'fields without a rule: add them to src/compare/field-rules.ts').toEqual([])
+    expect(uncovered, 'fields without a rule: add them to test/helpers/field-rules.ts').toEqual([])
     expect(doubly, 'fields with two rules').toEqual([])
   })
 

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { isReaError, type ReaError, type ReaErrorCode } from '../../../src/errors.js'
+import type { ReaErrorCode } from '../../../src/errors.js'
 import { EVIDENCE_FORMAT_VERSION } from '../../../src/evidence/format.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
 import { parseEvidence, parseEvidenceText, serializeEvidence } from '../../../src/evidence/load.js'
 import type { Evidence } from '../../../src/evidence/schema.js'
 import { buildEvidence, effect } from '../../helpers/build-evidence.js'
+import { rejection } from '../../helpers/rejection.js'
 
 let captured: Evidence
 
@@ -25,19 +26,6 @@ function edited(
     record['identity_digest'] = computeIdentityDigest(record)
   }
   return record
-}
-
-function rejection(run: () => unknown): ReaError {
-  let thrown: unknown
-  try {
-    run()
-  } catch (error) {
-    thrown = error
-  }
-  if (!isReaError(thrown)) {
-    throw new Error(`expected a ReaError, got ${String(thrown)}`)
-  }
-  return thrown
 }
 
 const issue = (path: string, rule: string) => expect.objectContaining({ path, rule }) as unknown

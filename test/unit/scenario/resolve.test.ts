@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { isReaError, type ReaError } from '../../../src/errors.js'
 import { findExecutable, mergeEnvironment, resolveScenario } from '../../../src/scenario/resolve.js'
 import { validateScenario } from '../../../src/scenario/validate.js'
+import { rejection } from '../../helpers/rejection.js'
 
 let scratch: string
 
@@ -29,19 +29,6 @@ function directory(relative: string): string {
   const absolute = path.join(scratch, relative)
   mkdirSync(absolute, { recursive: true })
   return absolute
-}
-
-function rejection(run: () => unknown): ReaError {
-  let thrown: unknown
-  try {
-    run()
-  } catch (error) {
-    thrown = error
-  }
-  if (!isReaError(thrown)) {
-    throw new Error(`expected a ReaError, got ${String(thrown)}`)
-  }
-  return thrown
 }
 
 describe('mergeEnvironment', () => {

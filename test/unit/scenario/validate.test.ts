@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isReaError, type ReaError, type ReaIssue } from '../../../src/errors.js'
+import { type ReaError, type ReaIssue } from '../../../src/errors.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_SETTLE_MS,
@@ -8,24 +8,14 @@ import {
   SCENARIO_SIGNALS,
 } from '../../../src/scenario/schema.js'
 import { validateScenario } from '../../../src/scenario/validate.js'
+import { rejection } from '../../helpers/rejection.js'
 
 const MAX = Number.MAX_SAFE_INTEGER
 
 /** The error `validateScenario` throws for `input`; fails the test when it does not throw a ReaError. */
-function rejection(input: unknown): ReaError {
-  let thrown: unknown
-  try {
-    validateScenario(input)
-  } catch (error) {
-    thrown = error
-  }
-  if (!isReaError(thrown)) {
-    throw new Error(`expected a ReaError for ${JSON.stringify(input)}, got ${String(thrown)}`)
-  }
-  return thrown
-}
+const scenarioRejection = (input: unknown): ReaError => rejection(() => validateScenario(input))
 
-const issuesOf = (input: unknown): readonly ReaIssue[] => rejection(input).issues
+const issuesOf = (input: unknown): readonly ReaIssue[] => scenarioRejection(input).issues
 const issue = (path: string, rule: string) => expect.objectContaining({ path, rule }) as unknown
 
 describe('validateScenario', () => {
@@ -469,7 +459,7 @@ describe('validateScenario', () => {
 
   describe('errors', () => {
     test('throws a ReaError with code INVALID_SCENARIO whose issues have path, rule and message', () => {
-      const error = rejection({ executable: 'echo', timeout_ms: 0 })
+      const error = scenarioRejection({ executable: 'echo', timeout_ms: 0 })
       expect(error).toBeInstanceOf(Error)
       expect(error.name).toBe('ReaError')
       expect(error.code).toBe('INVALID_SCENARIO')
@@ -496,7 +486,7 @@ describe('validateScenario', () => {
     })
 
     test('reports every structural and semantic problem at once', () => {
-      const error = rejection({
+      const error = scenarioRejection({
         executable: 'echo',
         bogus: true,
         timeout_ms: 1000,

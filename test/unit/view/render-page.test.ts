@@ -1,9 +1,8 @@
 import { Script } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { checkTrace, compareCaptures, parseTraceSpec, renderDivergencePage } from '../../../src/index.js'
-import { REPLAY_SCRIPT } from '../../../src/view/client-replay.js'
-import { SCREENS_SCRIPT } from '../../../src/view/client-screens.js'
 import { buildPageData } from '../../../src/view/page-model.js'
+import { PAGE_SCRIPT } from '../../../src/view/page-script.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
 /** The JSON the page's script reads, parsed back out of the page. */
@@ -69,11 +68,12 @@ describe('renderDivergencePage', () => {
   })
 })
 
-describe('the page scripts', () => {
-  test.each([
-    ['screens', SCREENS_SCRIPT],
-    ['replay', REPLAY_SCRIPT],
-  ])('%s script is valid JavaScript', (_name, source) => {
-    expect(() => new Script(source)).not.toThrow()
+describe('the page script', () => {
+  test('is the browser modules bundled into one valid classic script', () => {
+    expect(() => new Script(PAGE_SCRIPT)).not.toThrow()
+    // Module syntax would make the browser refuse a classic script.
+    expect(PAGE_SCRIPT).not.toMatch(/^\s*(import|export)\b/m)
+    expect(PAGE_SCRIPT).toContain('rea-checkpoint')
+    expect(PAGE_SCRIPT).toContain('rea-replay-load')
   })
 })

@@ -3,33 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseTraceSpec, readTraceSpecFile, TRACE_SPEC_FORMAT } from '../../../../src/compare/trace/index.js'
-import { formatReaError, isReaError, type ReaError } from '../../../../src/errors.js'
+import { formatReaError } from '../../../../src/errors.js'
+import { rejection, asyncRejection } from '../../../helpers/rejection.js'
 
 const header = { format: TRACE_SPEC_FORMAT, format_version: 1 }
-
-function rejection(run: () => unknown): ReaError {
-  try {
-    run()
-  } catch (error) {
-    if (isReaError(error)) {
-      return error
-    }
-    throw error
-  }
-  throw new Error('expected a ReaError')
-}
-
-async function asyncRejection(run: () => Promise<unknown>): Promise<ReaError> {
-  try {
-    await run()
-  } catch (error) {
-    if (isReaError(error)) {
-      return error
-    }
-    throw error
-  }
-  throw new Error('expected a ReaError')
-}
 
 const issue = (issuePath: string, rule: string) =>
   expect.objectContaining({ path: issuePath, rule }) as unknown

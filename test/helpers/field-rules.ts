@@ -1,4 +1,10 @@
-import type { Dimension } from './comparison-schema.js'
+import type { Dimension } from '../../src/compare/comparison-schema.js'
+
+/*
+ * The comparison's field table: what the comparators do to each Evidence field, stated once so tests can check it
+ * (every schema field has a rule; a change to any compared field changes the verdict) and docs/comparison.md can
+ * show it. The engine never reads it, so it lives with the tests, not in src/.
+ */
 
 /**
  * What becomes of one Evidence field when two captures are compared. Every field has exactly one rule, so
