@@ -1,8 +1,7 @@
 import type { RootBinding } from '../process/bind-root.js'
 import { cleanUpOwnedProcesses, type OwnedCleanupResult } from '../process/cleanup.js'
 import type { Settlement } from '../process/settle.js'
-import type { Launch } from './launch.js'
-import type { Observers } from './observers.js'
+import type { RunContext } from './run-context.js'
 import type { CleanupStates } from './progress.js'
 
 /** What the cleanup phase did. */
@@ -18,11 +17,8 @@ export interface CleanedUpRun {
  * The cleanup phase, on every path: kill and confirm gone every owned process (starting from settlement's last
  * observation), release the supervisor's hold on the token, dispose of the renderer and the PTY session.
  */
-export async function cleanUpRun(
-  launch: Launch,
-  observers: Observers,
-  settlement: Settlement,
-): Promise<CleanedUpRun> {
+export async function cleanUpRun(run: RunContext, settlement: Settlement): Promise<CleanedUpRun> {
+  const { launch, observers } = run
   const startedMs = performance.now()
   const { root } = launch
   const owned = await cleanUpOwnedProcesses(root?.tree, settlement.lastObservation)

@@ -1,12 +1,11 @@
 import type { ExitRecord } from '../evidence/schema.js'
-import type { SequenceClock } from '../evidence/sequence-clock.js'
-import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import type { PtyExit } from '../terminal/pty-backend.js'
 import type { Deadlines, StopReason } from './deadlines.js'
 import { EXIT_AFTER_KILL_MS, runFinalization, withinMs, type FinalizationRecord } from './finalization.js'
 import { retainedIdentity, type Root } from './launch.js'
 import type { CaptureDisposition } from './progress.js'
+import type { RunContext } from './run-context.js'
 
 /** How the running phase ended and what was observed of the exit. */
 export interface RunEnding {
@@ -20,13 +19,12 @@ export interface RunEnding {
 
 /** REA ends the run: at once for cancellation or without a finalization interval, else through finalization. */
 export async function endRun(
-  reason: StopReason,
-  finalizationMs: number,
+  run: RunContext,
   root: Root,
-  clock: MonotonicClock,
-  journal: SequenceClock,
+  reason: StopReason,
   deadlines: Deadlines,
 ): Promise<RunEnding> {
+  const finalizationMs = run.resolved.scenario.finalization_ms
   if (reason === 'cancelled' || finalizationMs === 0) {
     // The terminal kill is not delayed by binding: the identity read at the fork names the same process.
     const kill: SignalOutcome =
@@ -39,8 +37,8 @@ export async function endRun(
   }
   const finalization = await runFinalization({
     session: root.session,
-    clock,
-    journal,
+    clock: run.launch.clock,
+    journal: run.observers.journal,
     requestedMs: finalizationMs,
     identity: await retainedIdentity(root),
     cancelled: deadlines.cancelled,

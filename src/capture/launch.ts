@@ -6,6 +6,17 @@ import { OwnedTree } from '../process/owned-tree.js'
 import { superviseCapture, type SupervisedCapture } from '../process/supervisor.js'
 import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
 import type { PtyBackend, PtySession } from '../terminal/pty-backend.js'
+import type { ProgressRecord } from './progress.js'
+
+/** What a capture was asked to run, as `captureProcess` hands it to the engine; the launch reads it. */
+export interface CaptureRequest {
+  readonly resolved: ResolvedScenario
+  /** The capture's run token, in the child's environment from the launch on. */
+  readonly runToken: string
+  readonly backend: PtyBackend
+  readonly signal: AbortSignal | undefined
+  readonly onProgress: ((record: ProgressRecord) => void) | undefined
+}
 
 /** The root as far as signals are concerned: its retained identity once bound, or why there is none. */
 export interface Root {
@@ -35,12 +46,8 @@ export interface Launch {
  * what the command started is still found and killed), spawns the command in its PTY with the token in its
  * environment, reads the root's start identity right after the fork and starts binding it to the token.
  */
-export async function launchCommand(
-  resolved: ResolvedScenario,
-  token: string,
-  backend: PtyBackend,
-  signal: AbortSignal | undefined,
-): Promise<Launch> {
+export async function launchCommand(request: CaptureRequest): Promise<Launch> {
+  const { resolved, runToken: token, backend, signal } = request
   const { scenario } = resolved
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0

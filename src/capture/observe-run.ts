@@ -1,41 +1,12 @@
 import type { ExitRecord } from '../evidence/schema.js'
 import { skipEnding, type SkipEnding } from '../evidence/skip-cause.js'
 import { deliverSignal } from '../process/signal.js'
-import type { ProcessSampler } from '../process/sampler.js'
-import type { ResolvedScenario } from '../scenario/resolve.js'
 import { Deadlines } from './deadlines.js'
 import { endRun, exitRecord, type RunEnding } from './end-run.js'
-import { describeFailure, retainedIdentity, type Launch, type Root } from './launch.js'
-import type { Observers } from './observers.js'
+import { describeFailure, type Root } from './launch.js'
 import { watchForQuiet } from './quiet-frames.js'
-import { EventScheduler } from './scheduler.js'
-
-/** The scheduler of a launched run: events go to the root's PTY; a root seen gone skips later events. */
-export function createScheduler(
-  resolved: ResolvedScenario,
-  launch: Launch,
-  root: Root,
-  observers: Observers,
-  onInteraction: () => void,
-): EventScheduler {
-  let rootGone = false
-  void root.session.rootGone.then(() => (rootGone = true))
-  const scheduler = new EventScheduler({
-    events: resolved.scenario.events,
-    clock: launch.clock,
-    journal: observers.journal,
-    frames: observers.frames,
-    renderer: observers.renderer,
-    live: observers.live,
-    session: root.session,
-    rootIdentity: () => retainedIdentity(root),
-    rootExited: () => rootGone,
-    onInteraction,
-  })
-  // Waits on the output see every chunk's comparison text, also the chunks the output budget drops.
-  observers.watcher = scheduler
-  return scheduler
-}
+import type { RunContext } from './run-context.js'
+import type { EventScheduler } from './scheduler.js'
 
 /** What the running phase observed: how it ended, and the exit record at its place in the journal. */
 export interface ObservedRun {
@@ -47,16 +18,9 @@ export interface ObservedRun {
  * The running phase: record output, sample the process tree and dispatch events until the root exits or a
  * deadline or cancellation ends the run. A run whose command never started ends here at once.
  */
-export async function observeRun(
-  resolved: ResolvedScenario,
-  launch: Launch,
-  observers: Observers,
-  run: { readonly scheduler: EventScheduler | undefined; readonly sampler: ProcessSampler | undefined },
-  signal: AbortSignal | undefined,
-  onProgress: () => void,
-): Promise<ObservedRun> {
+export async function observeRun(run: RunContext): Promise<ObservedRun> {
+  const { launch, observers, sampler } = run
   const { root } = launch
-  const { sampler } = run
   let ending: RunEnding
   if (root === undefined || run.scheduler === undefined) {
     ending = {
@@ -74,7 +38,7 @@ export async function observeRun(
         sampler?.start()
       }
     })
-    ending = await untilTheRunEnds(resolved, launch, root, observers, run.scheduler, signal, onProgress)
+    ending = await untilTheRunEnds(run, root, run.scheduler)
     running = false
   }
   await sampler?.stop()
@@ -82,16 +46,10 @@ export async function observeRun(
   return { ending, exit: exitRecord(ending, position.sequence, position.at_ms) }
 }
 
-async function untilTheRunEnds(
-  resolved: ResolvedScenario,
-  launch: Launch,
-  root: Root,
-  observers: Observers,
-  scheduler: EventScheduler,
-  signal: AbortSignal | undefined,
-  onProgress: () => void,
-): Promise<RunEnding> {
-  const { scenario } = resolved
+/** The run from the first event on: `root` and `scheduler` are the run's, known to exist here. */
+async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventScheduler): Promise<RunEnding> {
+  const { launch, observers, signal } = run
+  const { scenario } = run.resolved
   const { session } = root
   const deadlines = new Deadlines({
     timeoutMs: scenario.timeout_ms,
@@ -99,7 +57,7 @@ async function untilTheRunEnds(
     signal,
     elapsedMs: launch.clock.preciseMs(),
   })
-  const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, onProgress)
+  const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, run.progress.update)
   const unsubscribe = session.onData((bytes) => {
     observers.recorder.push(observers.redactor.push(bytes))
     deadlines.noteOutput()
@@ -125,14 +83,7 @@ async function untilTheRunEnds(
     }
     ending = skipEnding(first.reason, scenario)
     scheduler.noteEnding(ending)
-    return await endRun(
-      first.reason,
-      scenario.finalization_ms,
-      root,
-      launch.clock,
-      observers.journal,
-      deadlines,
-    )
+    return await endRun(run, root, first.reason, deadlines)
   } catch (error) {
     ending = skipEnding('failed', scenario)
     if (root.spawnIdentity !== undefined) {

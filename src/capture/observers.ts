@@ -42,8 +42,6 @@ export interface Observers {
   readonly replies: TerminalReply[] | undefined
   /** What the observers could not fully do, for the Evidence's residual unknowns. */
   readonly unknowns: ResidualUnknown[]
-  /** Set once by the running phase: the event scheduler, which watches the output for waits. */
-  watcher: OutputWatcher | undefined
 }
 
 /** The live terminal is needed to answer queries, to watch the screen, and to encode keys for its modes. */
@@ -71,13 +69,15 @@ export interface ObservedTerminal {
 
 /**
  * The observers of one run, wired together: masked PTY bytes go to the output recorder, whose retained chunks
- * feed the renderer that frames are taken from. `session` is read lazily: the renderer's flow control pauses
- * the PTY reader, which exists only once the command was launched.
+ * feed the renderer that frames are taken from; every chunk's comparison text also goes to `watcher`, where
+ * events wait on the output. `session` is the launched command's PTY (undefined when none started): the
+ * renderers' flow control pauses its reader.
  */
 export function createObservers(
   resolved: ResolvedScenario,
   clock: MonotonicClock,
-  session: () => PtySession | undefined,
+  session: PtySession | undefined,
+  watcher: OutputWatcher,
 ): Observers {
   const { scenario } = resolved
   const streamRules = createStreamRuleSet(scenario.normalization, resolved)
@@ -102,7 +102,7 @@ export function createObservers(
       }
       return
     }
-    session()?.write(reply)
+    session?.write(reply)
     replies.push({
       ...journal.record(),
       query: queryKind(reply),
@@ -118,7 +118,6 @@ export function createObservers(
         scenario.environment['TERM'] ?? DEFAULT_TERMINAL_TYPE,
       )
     : undefined
-  // Callbacks reach the watcher through `observers`: the scheduler is set once the command was launched.
   const recorder: OutputRecorder = new OutputRecorder({
     budgetBytes: scenario.limits.output_bytes,
     journal,
@@ -149,8 +148,9 @@ export function createObservers(
         })
       }
     },
-    onText: (text) => observers.watcher?.noteOutput(text),
-    wantsText: () => observers.watcher?.watchesOutput === true,
+    // Waits on the output see every chunk's comparison text, also the chunks the output budget drops.
+    onText: (text) => watcher.noteOutput(text),
+    wantsText: () => watcher.watchesOutput,
   })
   const observers: Observers = {
     journal,
@@ -169,7 +169,6 @@ export function createObservers(
     heldOutput: releaseWhenQuiet(recorder, () => flow.paused),
     replies,
     unknowns,
-    watcher: undefined,
   }
   return observers
 }
@@ -179,10 +178,10 @@ export function createObservers(
  * the frame renderer and the live terminal each hold the gate.
  */
 class PauseGate {
-  readonly #session: () => PtySession | undefined
+  readonly #session: PtySession | undefined
   #holding = 0
 
-  constructor(session: () => PtySession | undefined) {
+  constructor(session: PtySession | undefined) {
     this.#session = session
   }
 
@@ -198,7 +197,7 @@ class PauseGate {
         if (!held) {
           held = true
           if (this.#holding++ === 0) {
-            this.#session()?.pause()
+            this.#session?.pause()
           }
         }
       },
@@ -206,7 +205,7 @@ class PauseGate {
         if (held) {
           held = false
           if (--this.#holding === 0) {
-            this.#session()?.resume()
+            this.#session?.resume()
           }
         }
       },

@@ -13,6 +13,7 @@ import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../terminal/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
 import { errorMessage } from '../internal/error-message.js'
+import type { OutputWatch } from './output-watch.js'
 
 /** How events are skipped when the target exits on its own: until REA ends the run, that is the cause. */
 const TARGET_EXITED = skipEnding('exited', { timeout_ms: 0, idle_timeout_ms: null })
@@ -31,7 +32,10 @@ export interface SchedulerContext {
   readonly rootIdentity: () => Promise<StartIdentity | { readonly unavailable: string }>
   /** True once REA has seen the root gone: later events are skipped. */
   readonly rootExited: () => boolean
-  readonly onInteraction: () => void
+  /** The output as events wait on it; the scheduler sets the wait of the event due. */
+  readonly output: OutputWatch
+  /** An interaction was recorded; `count` is how many there are now. */
+  readonly onInteraction: (count: number) => void
 }
 
 /**
@@ -48,8 +52,6 @@ export class EventScheduler {
   readonly #interactions: Interaction[] = []
   readonly #pending = new Set<Promise<void>>()
   #next = 0
-  #lastOutputMs = 0
-  #wait: EventWait | undefined
   #metAtMs: number | undefined
   #cancelTimer: (() => void) | undefined
   #sending = false
@@ -69,17 +71,6 @@ export class EventScheduler {
     this.#begin()
   }
 
-  /** Normalized output as it arrives: output waits look at it, quiet_ms counts from it. */
-  noteOutput(text: string): void {
-    this.#lastOutputMs = this.#context.clock.nowMs()
-    this.#wait?.noteOutput(text)
-  }
-
-  /** Whether an event waits on the output stream now (so the recorder hands over text it would not keep). */
-  get watchesOutput(): boolean {
-    return this.#wait !== undefined
-  }
-
   /**
    * REA is ending the run (a deadline fired, or the capture was cancelled): events still dispatched meanwhile (a
    * finalization interval) go ahead, and an event skipped from now on names this as its cause.
@@ -96,8 +87,8 @@ export class EventScheduler {
     this.noteEnding(ending)
     this.#finished = true
     this.#cancelTimer?.()
-    this.#wait?.dispose()
-    this.#wait = undefined
+    this.#context.output.wait?.dispose()
+    this.#context.output.wait = undefined
     const current = this.#next
     if (this.#sending) {
       // A keys event is being encoded; it records itself (as skipped) when it finds the run over.
@@ -131,13 +122,13 @@ export class EventScheduler {
     const sources = {
       clock: this.#context.clock,
       screen: this.#context.live,
-      lastOutputMs: () => this.#lastOutputMs,
+      lastOutputMs: () => this.#context.output.lastOutputMs,
     }
-    this.#wait = new EventWait(event.after, sources, (end) => this.#waited(event, end))
+    this.#context.output.wait = new EventWait(event.after, sources, (end) => this.#waited(event, end))
   }
 
   #waited(event: ScenarioEvent, end: WaitEnd): void {
-    this.#wait = undefined
+    this.#context.output.wait = undefined
     if (this.#finished) {
       return
     }
@@ -317,6 +308,6 @@ export class EventScheduler {
 
   #push(interaction: Interaction): void {
     this.#interactions.push(interaction)
-    this.#context.onInteraction()
+    this.#context.onInteraction(this.#interactions.length)
   }
 }

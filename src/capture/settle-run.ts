@@ -1,9 +1,6 @@
 import type { Interaction } from '../evidence/schema.js'
-import type { ProcessSampler } from '../process/sampler.js'
 import { awaitSettlement, type Settlement } from '../process/settle.js'
-import type { FilesystemCheckpoints } from './filesystem-checkpoints.js'
-import type { Observers } from './observers.js'
-import type { EventScheduler } from './scheduler.js'
+import type { RunContext } from './run-context.js'
 
 /** What the settling phase leaves for cleanup and assembly. */
 export interface SettledRun {
@@ -16,14 +13,9 @@ export interface SettledRun {
  * the after_settlement filesystem checkpoint, the final frame (when the command ran) and every interaction
  * record once pending signal deliveries have settled.
  */
-export async function settleRun(
-  settleMs: number,
-  observers: Observers,
-  sampler: ProcessSampler | undefined,
-  scheduler: EventScheduler | undefined,
-  files: FilesystemCheckpoints,
-): Promise<SettledRun> {
-  const settlement = await awaitSettlement(sampler, settleMs)
+export async function settleRun(run: RunContext): Promise<SettledRun> {
+  const { observers, scheduler, files } = run
+  const settlement = await awaitSettlement(run.sampler, run.resolved.scenario.settle_ms)
   await files.takeAfter(observers.journal)
   if (scheduler !== undefined) {
     await observers.frames.record({ trigger: 'final' })

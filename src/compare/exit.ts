@@ -20,8 +20,7 @@ export function compareExit(
   const findings = new DimensionFindings('exit')
   const x = authority.exit
   const y = reconstruction.exit
-  const differ = (field: string, summary: string, p: number | string | null, q: number | string | null) =>
-    findings.differ(`exit.${field}`, summary, p, q, { kind: 'exit', field })
+  const differ = exitDiffer(findings)
 
   for (const [side, evidence] of bothSides(authority, reconstruction)) {
     if (evidence.exit.signal === null) {
@@ -59,8 +58,26 @@ export function compareExit(
       { kind: 'exit', field: 'at_ms' },
     )
   }
-  const f = x.finalization
-  const g = y.finalization
+  compareFinalization(findings, policy, x.finalization, y.finalization)
+  return findings.result()
+}
+
+type Finalization = Evidence['exit']['finalization']
+
+/** Records a differing field of the exit record, located at `exit.<field>`. */
+function exitDiffer(findings: DimensionFindings) {
+  return (field: string, summary: string, p: number | string | null, q: number | string | null): void =>
+    findings.differ(`exit.${field}`, summary, p, q, { kind: 'exit', field })
+}
+
+/** The finalization interval: attempted on both sides or neither, its exit code, duration and each signal. */
+function compareFinalization(
+  findings: DimensionFindings,
+  policy: TimingPolicy,
+  f: Finalization,
+  g: Finalization,
+): void {
+  const differ = exitDiffer(findings)
   if ((f === undefined) !== (g === undefined)) {
     differ(
       'finalization',
@@ -112,5 +129,4 @@ export function compareExit(
       )
     }
   }
-  return findings.result()
 }

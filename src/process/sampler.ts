@@ -24,13 +24,13 @@ export class ProcessSampler {
   readonly #tree: OwnedTree
   readonly #journal: SequenceClock
   readonly #limit: number
-  readonly #onSample: () => void
+  readonly #onSample: (count: number) => void
   #limitReached = false
   #timer: NodeJS.Timeout | undefined
   #inFlight: Promise<unknown> = Promise.resolve()
   #stopped = false
 
-  constructor(tree: OwnedTree, journal: SequenceClock, limit: number, onSample: () => void) {
+  constructor(tree: OwnedTree, journal: SequenceClock, limit: number, onSample: (count: number) => void) {
     this.#tree = tree
     this.#journal = journal
     this.#limit = limit
@@ -104,6 +104,6 @@ export class ProcessSampler {
         }))
         .sort((a, b) => a.pid - b.pid),
     })
-    this.#onSample()
+    this.#onSample(this.samples.length)
   }
 }

@@ -138,8 +138,13 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
       eventOutput = ''
     }
   }
+  return { events: eventsOf(drafts), avoided, notes }
+}
+
+/** The drafts as scenario events, each sensitive input's text replaced by a numbered placeholder. */
+function eventsOf(drafts: readonly (InputDraft | ResizeDraft)[]): RecordedEvent[] {
   let secrets = 0
-  const events = drafts.map((draft): RecordedEvent => {
+  return drafts.map((draft): RecordedEvent => {
     if (draft.kind === 'resize') {
       return { event: { type: 'resize', ...draft.timing, columns: draft.columns, rows: draft.rows } }
     }
@@ -161,7 +166,6 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
       placeholder,
     }
   })
-  return { events, avoided, notes }
 }
 
 function timingOf(

@@ -7,7 +7,7 @@ import { createRunToken } from '../process/run-token.js'
 import { sendCheckedSignal } from '../process/signal.js'
 import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
-import type { PtyBackend, PtyExit } from '../terminal/pty-backend.js'
+import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
 import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
 
 /** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
@@ -43,39 +43,12 @@ export async function recordSession(
   signal: AbortSignal | undefined,
 ): Promise<RecordSessionResult> {
   const { scenario } = resolved
-  const token = createRunToken()
   const startedAt = performance.now()
   const now = (): number => Math.round(performance.now() - startedAt)
-  const session = backend.spawn({
-    file: scenario.executable,
-    executablePath: resolved.executablePath,
-    args: scenario.arguments,
-    cwd: resolved.workingDirectory,
-    env: childEnvironment(resolved, token),
-    columns: scenario.terminal.columns,
-    rows: scenario.terminal.rows,
-    terminalType: resolved.terminalType,
-  })
-  const identityRead = readStartIdentity(session.pid)
-  const identity: StartIdentity | undefined =
-    identityRead.status === 'ok' ? identityRead.value.identity : undefined
-  const inspector = processInspector()
-  const tree =
-    inspector === undefined
-      ? undefined
-      : new OwnedTree(
-          token,
-          { pid: session.pid, identity, startTicks: identity?.start_ticks ?? 0 },
-          inspector,
-        )
+  const { session, identity, tree } = launchRecorded(resolved, backend)
   // The person's own terminal answers the program's queries (its replies arrive as keystrokes): REA's model
   // only follows the screen.
-  const live = new LiveTerminal(
-    scenario.terminal,
-    { pause: () => undefined, resume: () => undefined },
-    undefined,
-    resolved.terminalType,
-  )
+  const live = followingTerminal(resolved)
   const decoder = new StringDecoder('utf8')
   const pending: Promise<TimelineEntry>[] = []
   let output = ''
@@ -120,12 +93,7 @@ export async function recordSession(
     sinceEntry = ''
     pending.push(snapshot().then((screen) => ({ kind: 'resize', ...before, screen, columns, rows })))
   }
-  const forward = (): void => {
-    const name = typeof signal?.reason === 'string' ? (signal.reason as NodeJS.Signals) : 'SIGTERM'
-    if (identity !== undefined && !ended) {
-      sendCheckedSignal(identity, name)
-    }
-  }
+  const forward = signalForwarder(signal, identity, () => ended)
   const raw = person.input.isRaw === true
   try {
     person.input.setRawMode(true)
@@ -168,5 +136,60 @@ export async function recordSession(
     disposeData()
     session.dispose()
     live.dispose()
+  }
+}
+
+/** Starts the command in a PTY under a run token of its own, with the identity and owned tree its cleanup needs. */
+function launchRecorded(
+  resolved: ResolvedScenario,
+  backend: PtyBackend,
+): { session: PtySession; identity: StartIdentity | undefined; tree: OwnedTree | undefined } {
+  const { scenario } = resolved
+  const token = createRunToken()
+  const session = backend.spawn({
+    file: scenario.executable,
+    executablePath: resolved.executablePath,
+    args: scenario.arguments,
+    cwd: resolved.workingDirectory,
+    env: childEnvironment(resolved, token),
+    columns: scenario.terminal.columns,
+    rows: scenario.terminal.rows,
+    terminalType: resolved.terminalType,
+  })
+  const identityRead = readStartIdentity(session.pid)
+  const identity: StartIdentity | undefined =
+    identityRead.status === 'ok' ? identityRead.value.identity : undefined
+  const inspector = processInspector()
+  const tree =
+    inspector === undefined
+      ? undefined
+      : new OwnedTree(
+          token,
+          { pid: session.pid, identity, startTicks: identity?.start_ticks ?? 0 },
+          inspector,
+        )
+  return { session, identity, tree }
+}
+
+/**
+ * A model of the screen that only follows it: the person's own terminal answers the program's queries (its
+ * replies arrive as keystrokes), so the model has no one to pause and nothing to answer.
+ */
+function followingTerminal(resolved: ResolvedScenario): LiveTerminal {
+  const pauseNothing = { pause: () => undefined, resume: () => undefined }
+  return new LiveTerminal(resolved.scenario.terminal, pauseNothing, undefined, resolved.terminalType)
+}
+
+/** Passes the recorder's own signal on to the program, through the identity-checked signal function. */
+function signalForwarder(
+  signal: AbortSignal | undefined,
+  identity: StartIdentity | undefined,
+  ended: () => boolean,
+): () => void {
+  return () => {
+    const name = typeof signal?.reason === 'string' ? (signal.reason as NodeJS.Signals) : 'SIGTERM'
+    if (identity !== undefined && !ended()) {
+      sendCheckedSignal(identity, name)
+    }
   }
 }

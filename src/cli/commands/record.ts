@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { escapeControlCharacters, writeFileAtomic } from '../../front-end.js'
 import {
-  escapeControlCharacters,
   recordedTestFile,
   recordScenario,
   ReaError,
   replayRecording,
   serializeEvidence,
   TEST_RUNNERS,
-  writeFileAtomic,
   type Recording,
 } from '../../index.js'
 import { oneOf, parseCommandArguments, type Command } from '../arguments.js'

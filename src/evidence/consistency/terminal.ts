@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer'
 import { createChunkNormalizer } from '../../normalize/normalize-chunk.js'
 import { hasStreamRules } from '../../normalize/stream-rule-set.js'
 import { queryKind } from '../query-kind.js'
-import type { Evidence, TerminalFrame } from '../schema.js'
+import type { Evidence, TerminalChunk, TerminalFrame } from '../schema.js'
 import type { DerivedFacts } from './facts.js'
 
 /** Retaining a chunk that is not valid UTF-8 also costs the budget its base64 copy. */
@@ -13,7 +13,7 @@ const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
  * that of its original bytes; the raw accounting adds up over the chunks and the omitted runs.
  */
 export function checkChunks(evidence: Evidence, facts: DerivedFacts): void {
-  const { normalization, limits } = evidence.commitments.comparison_contract.value
+  const { normalization } = evidence.commitments.comparison_contract.value
   const normalize = createChunkNormalizer({ patterns: normalization.patterns, ports: normalization.ports })
   // Stream rules are not recomputed: placeholders' values are not recorded, and held text may have been
   // released early at a quiet moment. The identity digest still covers every chunk's text.
@@ -30,41 +30,67 @@ export function checkChunks(evidence: Evidence, facts: DerivedFacts): void {
   let chargedBytes = 0
   let chunkBytes = 0
   evidence.terminal.chunks.forEach((chunk, index) => {
-    const at = `terminal.chunks[${index}]`
-    const original = chunk.raw_data ?? chunk.data
-    facts.expect(
-      streamRules || normalize(original) === chunk.data,
-      `${at}.data`,
-      `${at}.${chunk.raw_data === undefined ? 'data itself (no raw_data: normalization changed nothing)' : 'raw_data'}`,
-      () => 'it is not the normalization of the original text under the contract',
-    )
-    facts.expect(
-      chunk.raw_data !== chunk.data,
-      `${at}.raw_data`,
-      `${at}.data`,
-      () => 'raw_data is kept only when normalization changed the chunk',
-    )
-    if (chunk.bytes_base64 === undefined) {
-      facts.expect(
-        Buffer.byteLength(original) === chunk.byte_length,
-        `${at}.byte_length`,
-        `${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
-        () =>
-          `the original text is ${Buffer.byteLength(original)} bytes, byte_length says ${chunk.byte_length}`,
-      )
-    } else {
-      const bytes = Buffer.from(chunk.bytes_base64, 'base64')
-      facts.expect(
-        bytes.length === chunk.byte_length && !isUtf8(bytes) && bytes.toString('utf8') === original,
-        `${at}.bytes_base64`,
-        `${at}.byte_length and ${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
-        () => 'the exact bytes must be byte_length bytes of invalid UTF-8 that decode to the original text',
-      )
-    }
+    checkChunk(chunk, `terminal.chunks[${index}]`, facts, streamRules ? undefined : normalize)
     chunkBytes += chunk.byte_length
     chargedBytes +=
       chunk.byte_length + (chunk.bytes_base64 === undefined ? 0 : base64Length(chunk.byte_length))
   })
+  checkRawAccounting(evidence, facts, { chunkBytes, chargedBytes })
+}
+
+/**
+ * One chunk: its comparison text is the normalization of its original text (unless stream rules, which are not
+ * recomputed, made it), raw_data is kept only when that changed something, and byte_length is that of the
+ * original bytes (the exact bytes, when they are not valid UTF-8).
+ */
+function checkChunk(
+  chunk: TerminalChunk,
+  at: string,
+  facts: DerivedFacts,
+  normalize: ((text: string) => string) | undefined,
+): void {
+  const original = chunk.raw_data ?? chunk.data
+  facts.expect(
+    normalize === undefined || normalize(original) === chunk.data,
+    `${at}.data`,
+    `${at}.${chunk.raw_data === undefined ? 'data itself (no raw_data: normalization changed nothing)' : 'raw_data'}`,
+    () => 'it is not the normalization of the original text under the contract',
+  )
+  facts.expect(
+    chunk.raw_data !== chunk.data,
+    `${at}.raw_data`,
+    `${at}.data`,
+    () => 'raw_data is kept only when normalization changed the chunk',
+  )
+  if (chunk.bytes_base64 === undefined) {
+    facts.expect(
+      Buffer.byteLength(original) === chunk.byte_length,
+      `${at}.byte_length`,
+      `${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
+      () =>
+        `the original text is ${Buffer.byteLength(original)} bytes, byte_length says ${chunk.byte_length}`,
+    )
+  } else {
+    const bytes = Buffer.from(chunk.bytes_base64, 'base64')
+    facts.expect(
+      bytes.length === chunk.byte_length && !isUtf8(bytes) && bytes.toString('utf8') === original,
+      `${at}.bytes_base64`,
+      `${at}.byte_length and ${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
+      () => 'the exact bytes must be byte_length bytes of invalid UTF-8 that decode to the original text',
+    )
+  }
+}
+
+/** Bytes the retained chunks hold: as originally written, and as charged to limits.output_bytes. */
+interface ChunkTotals {
+  readonly chunkBytes: number
+  readonly chargedBytes: number
+}
+
+/** The raw terminal accounting adds up over the retained chunks and the omitted runs. */
+function checkRawAccounting(evidence: Evidence, facts: DerivedFacts, totals: ChunkTotals): void {
+  const { limits } = evidence.commitments.comparison_contract.value
+  const { chunkBytes, chargedBytes } = totals
   const raw = evidence.truncation_details.raw_terminal
   const path = 'truncation_details.raw_terminal'
   facts.expect(
