@@ -15,7 +15,7 @@ import {
 import { pageHeadline } from './page-headline.js'
 import type { SideLabel } from './page-data.js'
 import { buildPageData } from './page-model.js'
-import { PAGE_SCRIPT } from './page-script.js'
+import { pageScript } from './page-script.js'
 import { PAGE_STYLE } from './page-style.js'
 
 export interface DivergencePageInput {
@@ -85,7 +85,7 @@ export function renderDivergencePage(input: DivergencePageInput): string {
     `<script type="application/json" id="rea-page-data">${scriptJson(data)}</script>`,
     assets === null ? '' : `<script>${assets.xtermScript}</script>`,
     assets === null ? '' : `<script>${assets.graphemesScript}</script>`,
-    assets === null ? '' : `<script>${inlineScript(PAGE_SCRIPT)}</script>`,
+    assets === null ? '' : `<script>${inlineScript(pageScript())}</script>`,
     '</body></html>',
     '',
   ].join('\n')

@@ -2,7 +2,7 @@ import { Script } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { checkTrace, compareCaptures, parseTraceSpec, renderDivergencePage } from '../../../src/index.js'
 import { buildPageData } from '../../../src/view/page-model.js'
-import { PAGE_SCRIPT } from '../../../src/view/page-script.js'
+import { pageScript } from '../../../src/view/page-script.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
 /** The JSON the page's script reads, parsed back out of the page. */
@@ -70,10 +70,10 @@ describe('renderDivergencePage', () => {
 
 describe('the page script', () => {
   test('is the browser modules bundled into one valid classic script', () => {
-    expect(() => new Script(PAGE_SCRIPT)).not.toThrow()
+    expect(() => new Script(pageScript())).not.toThrow()
     // Module syntax would make the browser refuse a classic script.
-    expect(PAGE_SCRIPT).not.toMatch(/^\s*(import|export)\b/m)
-    expect(PAGE_SCRIPT).toContain('rea-checkpoint')
-    expect(PAGE_SCRIPT).toContain('rea-replay-load')
+    expect(pageScript()).not.toMatch(/^\s*(import|export)\b/m)
+    expect(pageScript()).toContain('rea-checkpoint')
+    expect(pageScript()).toContain('rea-replay-load')
   })
 })
