@@ -2,6 +2,7 @@ import pc from 'picocolors'
 import {
   badAuthorityArgument,
   captureAssertionRecord,
+  captureMatchResult,
   invalidMatcherOptions,
   matcherOptionsIssues,
   junitAttachmentLines,
@@ -302,7 +303,7 @@ function matchCaptureWith(deps: MatcherDeps) {
       report(adapter, this, true, {}, () =>
         captureAssertionRecord(
           recordContext(deps, this, testPath, testName),
-          refused(pass, message),
+          captureMatchResult(pass, message),
           null,
           null,
         ),
@@ -351,20 +352,6 @@ function matchCaptureWith(deps: MatcherDeps) {
       message: () => result.message,
       ...(result.actual === undefined ? {} : { actual: result.actual, expected: result.expected }),
     }
-  }
-}
-
-/** The result of toMatchCapture called with arguments it cannot use: it fails, also under `.not`. */
-function refused(pass: boolean, message: string): Parameters<typeof captureAssertionRecord>[1] {
-  return {
-    pass,
-    message,
-    warnings: [],
-    count: null,
-    authorityPath: null,
-    comparison: null,
-    received: null,
-    authorityEvidence: null,
   }
 }
 

@@ -3,7 +3,7 @@
  * reporters (reporter/) and the CLI's dispatcher. Not part of the public API: it may change with them. Named
  * re-exports only; the public surface is `src/index.ts`.
  */
-export { matchCapture } from './authority/match-capture.js'
+export { captureMatchResult, matchCapture } from './authority/match-capture.js'
 export type { SnapshotCount } from './authority/match-capture.js'
 export { matchTrace } from './authority/match-trace.js'
 export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from './authority/messages.js'

@@ -66,14 +66,13 @@ export interface CaptureMatchResult {
   readonly expected?: string
 }
 
-/**
- * `toMatchCapture`, runner-independent: read the received capture, let the store read the authority file,
- * decide (`decideCaptureMatch`), write when the decision says so, and word the result (`messages.ts`).
- */
-export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
-  const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
-  // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
-  const result = (satisfied: boolean, message: string, extra: Partial<CaptureMatchResult> = {}) => ({
+/** A result in the runner's sense; what `extra` does not say was not reached (nothing read, compared or counted). */
+export function captureMatchResult(
+  pass: boolean,
+  message: string,
+  extra: Partial<CaptureMatchResult> = {},
+): CaptureMatchResult {
+  return {
     warnings: [],
     count: null,
     authorityPath: null,
@@ -81,9 +80,20 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     received: null,
     authorityEvidence: null,
     ...extra,
-    pass: request.isNot ? !satisfied : satisfied,
+    pass,
     message,
-  })
+  }
+}
+
+/**
+ * `toMatchCapture`, runner-independent: read the received capture, let the store read the authority file,
+ * decide (`decideCaptureMatch`), write when the decision says so, and word the result (`messages.ts`).
+ */
+export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
+  const name = request.isNot ? 'not.toMatchCapture' : 'toMatchCapture'
+  // `satisfied` is what the user asked for; the runner turns `pass` into that by inverting it for `.not`.
+  const result = (satisfied: boolean, message: string, extra: Partial<CaptureMatchResult> = {}) =>
+    captureMatchResult(request.isNot ? !satisfied : satisfied, message, extra)
   const received = readEvidence(request.received, 'The received value')
   if ('error' in received) {
     return result(false, receivedNotEvidence(name, received.error))

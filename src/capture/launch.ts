@@ -5,7 +5,7 @@ import { processInspector } from '../process/inspector.js'
 import { OwnedTree } from '../process/owned-tree.js'
 import { superviseCapture, type SupervisedCapture } from '../process/supervisor.js'
 import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
-import type { PtyBackend, PtySession } from '../terminal/pty-backend.js'
+import type { PtyBackend, PtySession, PtySpawnOptions } from '../terminal/pty-backend.js'
 import type { ProgressRecord } from './progress.js'
 
 /** What a capture was asked to run, as `captureProcess` hands it to the engine; the launch reads it. */
@@ -48,7 +48,6 @@ export interface Launch {
  */
 export async function launchCommand(request: CaptureRequest): Promise<Launch> {
   const { resolved, runToken: token, backend, signal } = request
-  const { scenario } = resolved
   const inspector = processInspector()
   const ticksBeforeLaunch = inspector?.uptimeTicks() ?? 0
   // The first capture of a process starts the supervisor.
@@ -64,16 +63,7 @@ export async function launchCommand(request: CaptureRequest): Promise<Launch> {
     // Read right before the spawn: when the count then grows by just the spawn's own tasks, the root is the only
     // process started since, and the first observation need not list the host (see OwnedTree).
     const forksBeforeLaunch = inspector?.forkCount?.()
-    const session = backend.spawn({
-      file: scenario.executable,
-      executablePath: resolved.executablePath,
-      args: scenario.arguments,
-      cwd: resolved.workingDirectory,
-      env: childEnvironment(resolved, token),
-      columns: scenario.terminal.columns,
-      rows: scenario.terminal.rows,
-      terminalType: resolved.terminalType,
-    })
+    const session = backend.spawn(spawnOptions(resolved, token))
     const identity = readStartIdentity(session.pid)
     const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
     if (spawnIdentity !== undefined) {
@@ -103,6 +93,21 @@ export async function launchCommand(request: CaptureRequest): Promise<Launch> {
       cancelled,
       supervised,
     }
+  }
+}
+
+/** What the PTY backend starts for a resolved scenario: its command, folder, size and the child's environment. */
+export function spawnOptions(resolved: ResolvedScenario, token: string): PtySpawnOptions {
+  const { scenario } = resolved
+  return {
+    file: scenario.executable,
+    executablePath: resolved.executablePath,
+    args: scenario.arguments,
+    cwd: resolved.workingDirectory,
+    env: childEnvironment(resolved, token),
+    columns: scenario.terminal.columns,
+    rows: scenario.terminal.rows,
+    terminalType: resolved.terminalType,
   }
 }
 

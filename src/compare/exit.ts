@@ -40,15 +40,14 @@ export function compareExit(
     }
     // A deadline is counted from launch, so an exit by one is too; any other exit from the last sync point.
     const byDeadline = x.reason === 'timeout' || x.reason === 'idle_timeout'
-    const times = byDeadline
-      ? { authority: x.at_ms, reconstruction: y.at_ms, from: 'launch' as const }
-      : compareFromSync(
-          authority,
-          reconstruction,
-          policy,
-          { sequence: x.sequence, atMs: x.at_ms },
-          { sequence: y.sequence, atMs: y.at_ms },
-        )
+    const times = compareFromSync(
+      authority,
+      reconstruction,
+      policy,
+      { sequence: x.sequence, atMs: x.at_ms },
+      { sequence: y.sequence, atMs: y.at_ms },
+      byDeadline,
+    )
     findings.time(
       'exit.at_ms',
       `the root exited at a different time${countedFrom(times)}`,

@@ -108,15 +108,14 @@ function compareEventTimes(sides: ComparedSides, eventIndex: number, x: Interact
   // When a waited event went in is the program's speed, not the scenario: only the strict policy compares it.
   const waited = authority.commitments.comparison_contract.value.events[eventIndex]?.after !== undefined
   if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && (!waited || policy === 'strict')) {
-    const times = waited
-      ? { authority: x.at_ms, reconstruction: y.at_ms, from: 'launch' as const }
-      : compareFromSync(
-          authority,
-          reconstruction,
-          policy,
-          { sequence: x.sequence, atMs: x.at_ms },
-          { sequence: y.sequence, atMs: y.at_ms },
-        )
+    // Compared at all only under strict for a waited event, where every time counts from launch.
+    const times = compareFromSync(
+      authority,
+      reconstruction,
+      policy,
+      { sequence: x.sequence, atMs: x.at_ms },
+      { sequence: y.sequence, atMs: y.at_ms },
+    )
     findings.time(
       `interactions[event_index=${eventIndex}].at_ms`,
       `event ${eventIndex} (${x.type}) was dispatched at a different time${countedFrom(times)}`,

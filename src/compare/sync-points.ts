@@ -43,7 +43,8 @@ function sameEvents(a: readonly SyncPoint[], b: readonly SyncPoint[]): boolean {
  * Counts two times that the Evidence measures from launch (an exit, the dispatch of an event without `after`)
  * from the latest synchronization point before them, when both sides dispatched the same waited events and that
  * point is the same event on both: the span since that event, not since launch. Under `strict`, when the sides
- * waited for different events, or when no waited event came before, both are compared as recorded.
+ * waited for different events, when no waited event came before, or with `fromLaunch` (a time a deadline set, which
+ * counts from launch by nature), both are compared as recorded.
  *
  * @example
  * // Both answered the prompt (event 0, waited) and exited: 86 ms vs 642 ms from launch, but 40 vs 41 ms after it.
@@ -55,9 +56,10 @@ export function compareFromSync(
   policy: TimingPolicy,
   a: { readonly sequence: number; readonly atMs: number },
   b: { readonly sequence: number; readonly atMs: number },
+  fromLaunch = false,
 ): ComparedTimes {
   const asRecorded: ComparedTimes = { authority: a.atMs, reconstruction: b.atMs, from: 'launch' }
-  if (policy === 'strict') {
+  if (policy === 'strict' || fromLaunch) {
     return asRecorded
   }
   const left = syncPoints(authority)

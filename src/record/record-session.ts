@@ -1,11 +1,12 @@
 import { StringDecoder } from 'node:string_decoder'
+import { spawnOptions } from '../capture/launch.js'
 import { cleanUpOwnedProcesses, type OwnedCleanupResult } from '../process/cleanup.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
 import { processInspector } from '../process/inspector.js'
 import { OwnedTree } from '../process/owned-tree.js'
 import { createRunToken } from '../process/run-token.js'
 import { sendCheckedSignal } from '../process/signal.js'
-import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
+import type { ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
 import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
@@ -144,18 +145,8 @@ function launchRecorded(
   resolved: ResolvedScenario,
   backend: PtyBackend,
 ): { session: PtySession; identity: StartIdentity | undefined; tree: OwnedTree | undefined } {
-  const { scenario } = resolved
   const token = createRunToken()
-  const session = backend.spawn({
-    file: scenario.executable,
-    executablePath: resolved.executablePath,
-    args: scenario.arguments,
-    cwd: resolved.workingDirectory,
-    env: childEnvironment(resolved, token),
-    columns: scenario.terminal.columns,
-    rows: scenario.terminal.rows,
-    terminalType: resolved.terminalType,
-  })
+  const session = backend.spawn(spawnOptions(resolved, token))
   const identityRead = readStartIdentity(session.pid)
   const identity: StartIdentity | undefined =
     identityRead.status === 'ok' ? identityRead.value.identity : undefined
