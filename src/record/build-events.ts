@@ -1,9 +1,9 @@
 import type { ProcessScenarioInput, WaitCondition } from '../scenario/schema.js'
-import type { LocalModes } from '../terminal/local-modes.js'
 import { decodeKeystrokes, type Keystroke } from '../terminal/keys.js'
 import type { SpanFinder } from './avoided-spans.js'
 import { chooseWait } from './choose-wait.js'
 import { inputContent, isEchoOnly } from './group-keystrokes.js'
+import { sensitiveKeystrokes } from './sensitive-input.js'
 import type { RecordedTimeline, ScreenSnapshot } from './timeline.js'
 
 /** How a recorded event is timed: a wait on what was shown, or (when nothing could be waited for) a time. */
@@ -60,7 +60,8 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
   const drafts: (InputDraft | ResizeDraft)[] = []
   const avoided = new Set<string>()
   const notes: string[] = []
-  let eventScreen: ScreenSnapshot = { rows: [], cursorRow: 0 }
+  const secret = sensitiveKeystrokes(timeline)
+  let eventScreen: ScreenSnapshot = { rows: [], cursorRow: 0, beforeCursor: '' }
   let open: InputDraft | undefined
   let groupOutput = ''
   let anyOutput = false
@@ -75,7 +76,7 @@ export function buildEvents(timeline: RecordedTimeline, findSpans: SpanFinder): 
         groupOutput += entry.output
         continue
       }
-      const sensitive = isSensitive(entry.modes)
+      const sensitive = secret.has(entry)
       if (
         open !== undefined &&
         open.sensitive === sensitive &&
@@ -186,12 +187,4 @@ function timingOf(
     `events[${index}] is sent at at_ms ${time}: the program drew nothing before it that a wait could use.`,
   )
   return { at_ms: time }
-}
-
-/**
- * Input is sensitive when the program reads a line without echo, as password prompts do (getpass, `read -s`,
- * sudo). A full-screen program turns echo off too, but also line mode: its keys are commands, not secrets.
- */
-export function isSensitive(modes: LocalModes | undefined): boolean {
-  return modes !== undefined && !modes.echo && modes.canonical
 }

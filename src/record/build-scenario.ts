@@ -10,7 +10,8 @@ import {
 import { validateScenario } from '../scenario/validate.js'
 import { decodeKeystrokes } from '../terminal/keys.js'
 import { spanFinder } from './avoided-spans.js'
-import { buildEvents, isSensitive, type RecordedEvent } from './build-events.js'
+import { buildEvents, type RecordedEvent } from './build-events.js'
+import { sensitiveKeystrokes } from './sensitive-input.js'
 import type { RecordedTimeline } from './timeline.js'
 
 type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number]
@@ -100,12 +101,13 @@ export function buildRecordedScenario(
   return { scenario, events, proposed, notes }
 }
 
-/** The text typed with echo off, one secret per line typed (Enter ends one). */
+/** The text typed at secret prompts (sensitive-input.ts), one secret per line typed (Enter ends one). */
 function typedSecrets(timeline: RecordedTimeline): string[] {
   const secrets: string[] = []
+  const sensitive = sensitiveKeystrokes(timeline)
   let current = ''
   for (const entry of timeline.entries) {
-    if (entry.kind !== 'keystrokes' || !isSensitive(entry.modes)) {
+    if (entry.kind !== 'keystrokes' || !sensitive.has(entry)) {
       continue
     }
     for (const stroke of decodeKeystrokes(entry.input)) {

@@ -30,9 +30,12 @@ export function isEchoOnly(output: string, typed: readonly Keystroke[]): boolean
       }
     }
   }
-  return Array.from(output.replace(SEQUENCES, '').replace(BLANKS, '')).every((character) =>
-    allowed.has(character),
-  )
+  return visibleText(output).every((character) => allowed.has(character))
+}
+
+/** The characters `output` draws: its text once escape sequences, controls and blanks are removed. */
+export function visibleText(output: string): string[] {
+  return Array.from(output.replace(SEQUENCES, '').replace(BLANKS, ''))
 }
 
 /** An input event's content as a scenario writes it: `data` when everything is text, else `keys`. */

@@ -4,6 +4,8 @@ import type { LocalModes } from '../terminal/local-modes.js'
 export interface ScreenSnapshot {
   readonly rows: readonly string[]
   readonly cursorRow: number
+  /** The cursor's row left of the cursor: the prompt the program reads after (a raw-mode password prompt). */
+  readonly beforeCursor: string
 }
 
 /** What the recorder saw happen before one of the person's actions. */

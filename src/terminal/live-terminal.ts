@@ -108,11 +108,18 @@ export class LiveTerminal {
     return this.#renderer.opened ? this.#renderer.readDrawnLines().join('\n') : undefined
   }
 
-  /** The visible rows as drawn (see `screenText`) and the cursor's row; read it inside `whenRendered`. */
-  drawnScreen(): { readonly rows: string[]; readonly cursorRow: number } {
+  /**
+   * The visible rows as drawn (see `screenText`), the cursor's row and the text left of the cursor on it; read
+   * it inside `whenRendered`.
+   */
+  drawnScreen(): { readonly rows: string[]; readonly cursorRow: number; readonly beforeCursor: string } {
     return this.#renderer.opened
-      ? { rows: this.#renderer.readDrawnLines(), cursorRow: this.#renderer.cursorRow }
-      : { rows: [], cursorRow: 0 }
+      ? {
+          rows: this.#renderer.readDrawnLines(),
+          cursorRow: this.#renderer.cursorRow,
+          beforeCursor: this.#renderer.readBeforeCursor(),
+        }
+      : { rows: [], cursorRow: 0, beforeCursor: '' }
   }
 
   /**

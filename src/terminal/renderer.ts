@@ -256,6 +256,17 @@ export class Renderer {
     return this.#visibleRows((line) => line.translateToString(true))
   }
 
+  /** The text of the cursor's row left of the cursor, as drawn: the prompt a program is reading after. */
+  readBeforeCursor(): string {
+    if (!this.opened) {
+      return ''
+    }
+    const buffer = (this.#terminal as XtermTerminal).buffer.active
+    return (
+      buffer.getLine(buffer.viewportY + buffer.cursorY)?.translateToString(false, 0, buffer.cursorX) ?? ''
+    )
+  }
+
   #visibleRows(read: (line: XtermLine) => string): string[] {
     if (this.#untouched) {
       return untouchedScreen(this.#size, this.#widthModel).lines

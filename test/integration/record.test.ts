@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -11,7 +11,9 @@ import {
   type TerminalFrame,
 } from '../../src/index.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
 import { CLI, startCli } from '../helpers/run-cli.js'
+import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 const directory = mkdtempSync(path.join(tmpdir(), 'rea-record-'))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
@@ -103,6 +105,39 @@ describe('rea record', () => {
     expect(finalLines(replay).slice(0, 3)).toEqual(seen)
   })
 
+  test('records a password the program reads itself in raw mode, drawing * per key, as a sensitive event', async () => {
+    const { scenario, text } = await recordWithPerson(
+      'masked',
+      [relative('masked-login.mjs')],
+      [
+        { type: 'input', data: 'ada\r', after: human('User: ') },
+        { type: 'input', data: 'hun', after: human('? Password: ') },
+        { type: 'input', data: 'ter22\r', after: human('? Password: ***') },
+      ],
+    )
+    const events = scenario.events as ScenarioEvent[]
+    expect(events).toEqual([
+      { type: 'input', after: { screen: 'User: ', quiet_ms: 100 }, data: 'ada\r' },
+      {
+        type: 'input',
+        after: { screen: '? Password: ', quiet_ms: 100 },
+        sensitive: true,
+        data: '<secret-1>\r',
+      },
+    ])
+    expect(text).not.toContain('hunter22')
+    const replay = await captureProcess(
+      {
+        ...scenario,
+        events: events.map((event) =>
+          'sensitive' in event && event.sensitive ? { ...event, data: 'hunter22\r' } : event,
+        ),
+      },
+      { root: REPO_ROOT },
+    )
+    expect(stream(replay)).toContain('Hello ada, your password has 8 characters.')
+  })
+
   test('records a full-screen menu driven with arrow keys as named keys, each after its redraw', async () => {
     const { outer, scenario } = await recordWithPerson(
       'menu',
@@ -165,6 +200,64 @@ describe('rea record', () => {
   })
 })
 
+describe('the test rea record writes', () => {
+  const projects = {
+    vitest: fixtureProjects('vitest-basic'),
+    jest: fixtureProjects('jest-basic', ['@swc']),
+  }
+  const runners = {
+    vitest: {
+      script: path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'),
+      args: ['run'],
+      file: 'signup.test.mjs',
+    },
+    jest: { script: path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js'), args: [], file: 'signup.test.ts' },
+  }
+
+  test.for(['vitest', 'jest'] as const)(
+    'runs under %s: asks for the secret, records the authority with it, then matches it in CI',
+    async (runner) => {
+      const project = projects[runner]()
+      const { script, args, file } = runners[runner]
+      copyFileSync(program('signup.py'), path.join(project, 'signup.py'))
+      const outer = await captureProcess(
+        {
+          executable: process.execPath,
+          arguments: [CLI, 'record', '--test', file, '--runner', runner, '--', './signup.py'],
+          environment: { NO_COLOR: '1' },
+          events: [
+            { type: 'input', data: 'Ada\r', after: human('Name? ') },
+            { type: 'input', data: 'hunter22\r', sensitive: true, after: human('Password: ') },
+          ],
+          timeout_ms: 90_000,
+        },
+        { root: project },
+      )
+      expect(outer.exit, stream(outer)).toMatchObject({ reason: 'exited', code: 0 })
+      expect(readFileSync(path.join(project, file), 'utf8')).not.toContain('hunter22')
+      const report = (result: { stdout: string; stderr: string }) => result.stdout + result.stderr
+
+      const unset = await runRunnerCli(script, args, project)
+      expect(unset.code, report(unset)).not.toBe(0)
+      expect(report(unset)).toContain('Set REA_SECRET_1')
+
+      // The recorded test's authority, beside those of the project's own tests.
+      const recorded = () =>
+        existsSync(path.join(project, '__captures__'))
+          ? readdirSync(path.join(project, '__captures__'), { recursive: true }).filter((name) =>
+              String(name).includes('signup'),
+            )
+          : []
+      expect(recorded(), 'no authority without the secret').toEqual([])
+      const first = await runRunnerCli(script, args, project, { REA_SECRET_1: 'hunter22' })
+      expect(first.code, report(first)).toBe(0)
+      expect(recorded().length, 'the authority recorded').toBeGreaterThan(0)
+      const again = await runRunnerCli(script, args, project, { REA_SECRET_1: 'hunter22', CI: 'true' })
+      expect(again.code, report(again)).toBe(0)
+    },
+  )
+})
+
 describe('rea record and signals', () => {
   test('forwards SIGTERM to the program, still writes the scenario and exits 143', async () => {
     const output = path.join(directory, 'signal.scenario.json')
@@ -185,6 +278,60 @@ describe('rea record and signals', () => {
     expect(scenario.events).toEqual([
       { type: 'input', after: { screen: 'Name? ', quiet_ms: 100 }, data: 'Ada\r' },
     ])
+  })
+})
+
+describe('rea record and the person’s terminal', () => {
+  // The modes `stty -a` prints, each a word: `-icanon` when line mode is off.
+  const mode = (output: string, name: string): boolean | undefined =>
+    new RegExp(`(?:^|[\\s;])-${name}(?=[\\s;]|$)`, 'm').test(output)
+      ? false
+      : new RegExp(`(?:^|[\\s;])${name}(?=[\\s;]|$)`, 'm').test(output)
+        ? true
+        : undefined
+  const expectLineModeWithEcho = (modes: string) => {
+    expect(mode(modes, 'icanon'), modes).toBe(true)
+    expect(mode(modes, 'echo'), modes).toBe(true)
+    expect(mode(modes, 'isig'), modes).toBe(true)
+  }
+
+  test('gives the terminal back in line mode with echo as soon as the session ends, before REA’s process exits', async () => {
+    const outer = await captureProcess(
+      {
+        executable: process.execPath,
+        arguments: [relative('recorder-gives-back.mjs')],
+        events: [{ type: 'input', data: 'x\r', after: human('recording sh') }],
+        timeout_ms: 90_000,
+      },
+      { root: REPO_ROOT },
+    )
+    const text = stream(outer)
+    expect(text).toContain('recorded; stdin raw: false')
+    expectLineModeWithEcho(text.slice(text.indexOf('recorded;')))
+  })
+
+  test('gives the terminal back when rea record is ended by SIGTERM', async () => {
+    const output = path.join(directory, 'modes.scenario.json')
+    const outer = await captureProcess(
+      {
+        executable: 'sh',
+        arguments: [
+          '-c',
+          '"$0" "$1" record --output "$2" -- sh -c "$3"; echo "recorder exited $?"; stty -a',
+          process.execPath,
+          CLI,
+          output,
+          'read line; kill -TERM $PPID; sleep 30',
+        ],
+        // rea's first line wraps at 80 columns: the wait is on its start.
+        events: [{ type: 'input', data: 'x\r', after: human('rea: recording') }],
+        timeout_ms: 90_000,
+      },
+      { root: REPO_ROOT },
+    )
+    const text = stream(outer)
+    expect(text).toContain('recorder exited 143')
+    expectLineModeWithEcho(text.slice(text.indexOf('recorder exited')))
   })
 })
 

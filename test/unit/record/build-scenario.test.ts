@@ -12,7 +12,7 @@ function keys(input: string, output: string, rows: string[], echo = true): Keyst
     at_ms: 100,
     input,
     output,
-    screen: { rows, cursorRow: rows.length - 1 },
+    screen: { rows, cursorRow: rows.length - 1, beforeCursor: rows.at(-1) ?? '' },
     quiet_ms: 500,
     modes: { echo, canonical: true },
   }
@@ -24,7 +24,7 @@ function timeline(entries: KeystrokeEntry[], tail = '', duration_ms = 1000): Rec
     rows: 30,
     entries,
     output: entries.map((entry) => entry.output).join('') + tail,
-    finalScreen: { rows: [], cursorRow: 0 },
+    finalScreen: { rows: [], cursorRow: 0, beforeCursor: '' },
     duration_ms,
   }
 }

@@ -8,7 +8,11 @@ const context = {
   environment: { HOME: '/home/ada' },
 }
 const find = spanFinder(normalizationRules(context), () => ['hunter22'])
-const screen = (rows: string[], cursorRow = rows.length - 1) => ({ rows, cursorRow })
+const screen = (rows: string[], cursorRow = rows.length - 1) => ({
+  rows,
+  cursorRow,
+  beforeCursor: rows[cursorRow] ?? '',
+})
 const empty = screen([], 0)
 
 describe('chooseWait', () => {
