@@ -89,7 +89,7 @@ export function createObservers(
   const unknowns: ResidualUnknown[] = []
   const replies: TerminalReply[] | undefined = scenario.terminal.answer_queries ? [] : undefined
   const answer = (reply: string): void => {
-    if (replies === undefined || live?.stopped !== undefined) {
+    if (replies === undefined) {
       return
     }
     if (replies.length >= MAX_TERMINAL_REPLIES) {

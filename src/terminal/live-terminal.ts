@@ -30,7 +30,10 @@ export class LiveTerminal {
   #fed = 0
   #parsed = 0
 
-  /** `onReply` receives the answers of REA's reply table, which reports `terminalType`'s capabilities. */
+  /**
+   * `onReply` receives the answers of REA's reply table, which reports `terminalType`'s capabilities, until the
+   * terminal is stopped: a query xterm was still parsing then is left unanswered, as any later one.
+   */
   constructor(
     terminal: TerminalSettings,
     flowControl: RendererFlowControl,
@@ -39,7 +42,15 @@ export class LiveTerminal {
   ) {
     this.#renderer = new Renderer(terminal, flowControl, {
       widthModel: terminal.width_model,
-      ...(onReply === undefined ? {} : { onReply }),
+      ...(onReply === undefined
+        ? {}
+        : {
+            onReply: (reply: string) => {
+              if (this.#stopped === undefined) {
+                onReply(reply)
+              }
+            },
+          }),
       ...(terminalType === undefined ? {} : { terminalType }),
     })
   }

@@ -40,6 +40,16 @@ describe('LiveTerminal', () => {
     live.dispose()
   })
 
+  test('a query still being parsed when the terminal stops is left unanswered', async () => {
+    const { live, replies } = liveTerminal()
+    live.feed('abc\x1b[6n')
+    live.stop('the output went past its limit')
+    // The renderer parses what it was given; once it has, an answer would have been sent.
+    expect(await live.whenRendered(() => live.screenText())).toContain('abc')
+    expect(replies).toEqual([])
+    live.dispose()
+  })
+
   test('a query introduced by a C1 control (U+009B, CSI) is answered too', async () => {
     const { live, replied } = liveTerminal()
     live.feed('abcd')
