@@ -190,8 +190,10 @@ class NativePtyChild implements PtyChild {
     if (this.#masterClosed) {
       this.#reportExit()
     } else {
-      // A process that inherited the terminal keeps the master open; the exit is not held back for it.
-      this.#graceTimer = setTimeout(() => this.#reader.destroy(), MASTER_CLOSE_GRACE_MS)
+      // A process that inherited the terminal keeps the master open; the exit is not held back for it. The close
+      // waits for one more poll of the master: after a stalled event loop the timer is due before the reads
+      // that were waiting (the drain marker among them) have run, and closing first would lose them.
+      this.#graceTimer = setTimeout(() => setImmediate(() => this.#reader.destroy()), MASTER_CLOSE_GRACE_MS)
     }
   }
 

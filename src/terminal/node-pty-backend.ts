@@ -11,7 +11,7 @@ interface UnixTerminalInternals {
   readonly ptsName?: string
   on(event: 'error', listener: () => void): void
   readonly _socket?: {
-    destroy(): void
+    destroy: () => void
     destroyed?: boolean
     on?(event: 'newListener', listener: (event: string | symbol) => void): void
     off?(event: 'newListener', listener: (event: string | symbol) => void): void
@@ -25,6 +25,7 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
   internals.on('error', () => {
     // A read error ends the stream like EOF does; a missing drain marker then records the drain incomplete.
   })
+  const closeNow = deferSocketDestroy(internals)
   const subscribe = <T>(event: NodePty.IEvent<T>, listener: (value: T) => void): Disposer => {
     const subscription = event(listener)
     return () => subscription.dispose()
@@ -59,12 +60,29 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
     resize: (columns, rows) => pty.resize(columns, rows),
     pause: () => pty.pause(),
     resume: () => pty.resume(),
-    close() {
-      const socket = internals._socket
-      if (socket !== undefined && socket.destroyed !== true) {
-        socket.destroy()
-      }
-    },
+    close: closeNow,
+  }
+}
+
+/**
+ * node-pty closes the master 200 ms after the root's exit when something else still holds the terminal. After a
+ * stalled event loop that timer is due before the reads that were waiting (the drain marker among them) have
+ * run, and the close would lose them: its close is put off by one poll of the master, as the native spawner's
+ * is. Returns REA's own close, which needs no wait.
+ */
+function deferSocketDestroy(internals: UnixTerminalInternals): () => void {
+  const socket = internals._socket
+  if (socket === undefined) {
+    return () => undefined
+  }
+  const destroy = socket.destroy.bind(socket)
+  socket.destroy = () => {
+    setImmediate(destroy)
+  }
+  return () => {
+    if (socket.destroyed !== true) {
+      destroy()
+    }
   }
 }
 

@@ -5,7 +5,8 @@ export declare function chromiumUnavailable(): string | null
 export declare function screenshotPage(
   url: string,
   file: string,
-  options?: { readonly width?: number; readonly height?: number },
+  /** `niceness`: the browser's scheduling priority, as `nice -n` takes it (0, the default, leaves it as is). */
+  options?: { readonly width?: number; readonly height?: number; readonly niceness?: number },
 ): Promise<void>
 
 export interface BrowserPage {

@@ -42,11 +42,15 @@ const BROWSER_FLAGS = [
  * Takes a screenshot the way people and CI scripts do, with `chromium --headless --screenshot`: the browser
  * captures the page soon after it loaded, without waiting for any signal of the page's own.
  */
-export async function screenshotPage(url, file, { width = 1400, height = 1000 } = {}) {
+export async function screenshotPage(url, file, { width = 1400, height = 1000, niceness = 0 } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'rea-chromium-'))
+  // `nice` execs the browser (same PID, same process group), and every process it starts inherits the niceness.
   const browser = spawn(
-    CHROMIUM,
+    'nice',
     [
+      '-n',
+      String(niceness),
+      CHROMIUM,
       ...BROWSER_FLAGS,
       `--user-data-dir=${profile}`,
       `--window-size=${width},${height}`,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type * as NodePty from 'node-pty'
 import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
 import { readForkCount } from '../../src/process/proc-linux.js'
-import { NATIVE_SPAWN_TASKS } from '../../src/terminal/native-pty-backend.js'
+import { MASTER_CLOSE_GRACE_MS, NATIVE_SPAWN_TASKS } from '../../src/terminal/native-pty-backend.js'
 import { createNodePtyBackend } from '../../src/terminal/node-pty-backend.js'
 import type { PtyBackend, PtyExit, PtySession, PtySpawnOptions } from '../../src/terminal/pty-backend.js'
 import { WORKER_MARKER_VARIABLE } from '../helpers/token-carriers.js'
@@ -140,6 +140,34 @@ describe('the native spawner against node-pty', () => {
       await holder.exited
       holder.dispose()
     }
+  })
+
+  test('drains the output when REA’s event loop stalls right after the exit, past the master’s grace period', async () => {
+    // A loaded machine can stall the event loop between the reap (which writes the drain marker and starts the
+    // master's grace timer) and the next read: after the stall, the timer is due before the read runs.
+    const stall = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until) {
+        // Busy, as a CPU-starved worker is.
+      }
+    }
+    // The stall lands after the grace timer is set only when the reap is what tells REA of the exit: not every
+    // time, so several runs of each.
+    const results: string[] = []
+    for (const backend of [native, nodePty]) {
+      for (let run = 0; run < 6; run++) {
+        const session = spawnIn(backend, { file: '/bin/sh', args: ['-c', 'printf "last line\\n"'] })
+        void session.rootGone.then(() => stall(MASTER_CLOSE_GRACE_MS * 2))
+        const { output, exit } = await finish(session)
+        results.push(
+          `${backend.name}: ${output.includes('last line') ? 'output' : 'no output'}, drain ${exit.drain}`,
+        )
+      }
+    }
+    expect(results).toEqual([
+      ...Array.from({ length: 6 }, () => `${native.name}: output, drain complete`),
+      ...Array.from({ length: 6 }, () => `${nodePty.name}: output, drain complete`),
+    ])
   })
 
   test('reports exit codes and signals as node-pty does', async () => {
