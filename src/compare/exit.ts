@@ -40,14 +40,7 @@ export function compareExit(
     }
     // A deadline is counted from launch, so an exit by one is too; any other exit from the last sync point.
     const byDeadline = x.reason === 'timeout' || x.reason === 'idle_timeout'
-    const times = compareFromSync(
-      authority,
-      reconstruction,
-      policy,
-      { sequence: x.sequence, atMs: x.at_ms },
-      { sequence: y.sequence, atMs: y.at_ms },
-      byDeadline,
-    )
+    const times = compareFromSync(authority, reconstruction, policy, x, y, byDeadline)
     findings.time(
       'exit.at_ms',
       `the root exited at a different time${countedFrom(times)}`,

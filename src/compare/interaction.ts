@@ -109,13 +109,7 @@ function compareEventTimes(sides: ComparedSides, eventIndex: number, x: Interact
   const waited = authority.commitments.comparison_contract.value.events[eventIndex]?.after !== undefined
   if (x.outcome === 'dispatched' && y.outcome === 'dispatched' && (!waited || policy === 'strict')) {
     // Compared at all only under strict for a waited event, where every time counts from launch.
-    const times = compareFromSync(
-      authority,
-      reconstruction,
-      policy,
-      { sequence: x.sequence, atMs: x.at_ms },
-      { sequence: y.sequence, atMs: y.at_ms },
-    )
+    const times = compareFromSync(authority, reconstruction, policy, x, y)
     findings.time(
       `interactions[event_index=${eventIndex}].at_ms`,
       `event ${eventIndex} (${x.type}) was dispatched at a different time${countedFrom(times)}`,

@@ -39,6 +39,12 @@ function sameEvents(a: readonly SyncPoint[], b: readonly SyncPoint[]): boolean {
   return a.length === b.length && a.every((point, index) => point.eventIndex === b[index]?.eventIndex)
 }
 
+/** A record of the Evidence with its place in the journal and its time from launch: an exit, an interaction. */
+interface TimedRecord {
+  readonly sequence: number
+  readonly at_ms: number
+}
+
 /**
  * Counts two times that the Evidence measures from launch (an exit, the dispatch of an event without `after`)
  * from the latest synchronization point before them, when both sides dispatched the same waited events and that
@@ -48,17 +54,17 @@ function sameEvents(a: readonly SyncPoint[], b: readonly SyncPoint[]): boolean {
  *
  * @example
  * // Both answered the prompt (event 0, waited) and exited: 86 ms vs 642 ms from launch, but 40 vs 41 ms after it.
- * compareFromSync(a, b, 'tolerant', { sequence: a.exit.sequence, atMs: 86 }, { sequence: b.exit.sequence, atMs: 642 })
+ * compareFromSync(a, b, 'tolerant', a.exit, b.exit) // a.exit.at_ms 86, b.exit.at_ms 642
  */
 export function compareFromSync(
   authority: Evidence,
   reconstruction: Evidence,
   policy: TimingPolicy,
-  a: { readonly sequence: number; readonly atMs: number },
-  b: { readonly sequence: number; readonly atMs: number },
+  a: TimedRecord,
+  b: TimedRecord,
   fromLaunch = false,
 ): ComparedTimes {
-  const asRecorded: ComparedTimes = { authority: a.atMs, reconstruction: b.atMs, from: 'launch' }
+  const asRecorded: ComparedTimes = { authority: a.at_ms, reconstruction: b.at_ms, from: 'launch' }
   if (policy === 'strict' || fromLaunch) {
     return asRecorded
   }
@@ -74,7 +80,7 @@ export function compareFromSync(
   if (x === undefined || y === undefined || x.eventIndex !== y.eventIndex) {
     return asRecorded
   }
-  return { authority: a.atMs - x.atMs, reconstruction: b.atMs - y.atMs, from: x.eventIndex }
+  return { authority: a.at_ms - x.atMs, reconstruction: b.at_ms - y.atMs, from: x.eventIndex }
 }
 
 /** How a compared time is counted, for a difference's summary: ` (since event 2 was sent)` or nothing. */

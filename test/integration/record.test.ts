@@ -57,6 +57,18 @@ async function recordWithPerson(
 
 const human = (after: string) => ({ screen: after, quiet_ms: 300 })
 
+/** Replays a recorded scenario with `secret` put back in place of every sensitive event's placeholder. */
+const replayWithSecret = (scenario: ProcessScenarioInput, secret: string): Promise<Evidence> =>
+  captureProcess(
+    {
+      ...scenario,
+      events: (scenario.events as ScenarioEvent[]).map((event) =>
+        'sensitive' in event && event.sensitive ? { ...event, data: secret } : event,
+      ),
+    },
+    { root: REPO_ROOT },
+  )
+
 describe('rea record', () => {
   test('records a sign-up with a password typed with echo off: every input waits, the secret stays out', async () => {
     const evidencePath = path.join(directory, 'signup.capture.json')
@@ -89,15 +101,7 @@ describe('rea record', () => {
     const seen = finalLines(outer).slice(1, 4)
     expect(seen).toEqual(['Name? Ada', 'Password:', 'Welcome, Ada! Your password has 8 characters.'])
     // A replay with the secret put back reaches the same final screen.
-    const replay = await captureProcess(
-      {
-        ...scenario,
-        events: events.map((event) =>
-          'sensitive' in event && event.sensitive ? { ...event, data: 'hunter22\r' } : event,
-        ),
-      },
-      { root: REPO_ROOT },
-    )
+    const replay = await replayWithSecret(scenario, 'hunter22\r')
     expect(replay.interactions.map((interaction) => interaction.outcome)).toEqual([
       'dispatched',
       'dispatched',
@@ -126,15 +130,7 @@ describe('rea record', () => {
       },
     ])
     expect(text).not.toContain('hunter22')
-    const replay = await captureProcess(
-      {
-        ...scenario,
-        events: events.map((event) =>
-          'sensitive' in event && event.sensitive ? { ...event, data: 'hunter22\r' } : event,
-        ),
-      },
-      { root: REPO_ROOT },
-    )
+    const replay = await replayWithSecret(scenario, 'hunter22\r')
     expect(stream(replay)).toContain('Hello ada, your password has 8 characters.')
   })
 

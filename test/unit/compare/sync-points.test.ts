@@ -24,7 +24,7 @@ function answered(sentAtMs: number, waited = true): Evidence {
 }
 
 describe('compareFromSync', () => {
-  const at = (evidence: Evidence, atMs: number) => ({ sequence: evidence.exit.sequence, atMs })
+  const at = (evidence: Evidence, atMs: number) => ({ sequence: evidence.exit.sequence, at_ms: atMs })
 
   test('counts an exit from the answered prompt under every policy but strict', () => {
     const fast = answered(46)
