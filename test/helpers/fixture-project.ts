@@ -5,22 +5,66 @@ import { afterAll } from 'vitest'
 import { REPO_ROOT } from './fixtures.js'
 
 /**
- * Copies a user project from test/fixtures/projects into a temporary folder where `rea` is installed (linked
- * to this repository's built package) along with any of this checkout's `node_modules` entries in `links`.
- * Call at module level: the copies are removed after the file's tests.
+ * How a fixture project gets `rea`:
+ * - `installed`, as `npm install rea` puts it: a folder of its own under a `node_modules` path, holding this
+ *   checkout's built package (package.json and dist/; its dependencies and native binary are reached through
+ *   links). Vitest and Jest then load it as an external package, as in a user's project.
+ * - `linked`, as a workspace links it: `node_modules/rea` is a link to this checkout. The runners see REA's files
+ *   outside any `node_modules` and transform them as the project's own source (Vite inlines them; Jest transforms
+ *   them), which costs each run about a third more CPU time.
  */
-export function fixtureProjects(name: string, links: readonly string[] = []): () => string {
+export type ReaLayout = 'installed' | 'linked'
+
+export interface FixtureProjectOptions {
+  /** Entries of this checkout's `node_modules` the project also needs (a Jest transformer, say). */
+  readonly links?: readonly string[]
+  readonly rea?: ReaLayout
+}
+
+/**
+ * Copies a user project from test/fixtures/projects into a temporary folder where `rea` is installed (see
+ * `ReaLayout`) along with any of this checkout's `node_modules` entries in `links`. Call at module level: the
+ * copies, and the installed package they share, are removed after the file's tests.
+ */
+export function fixtureProjects(name: string, options: FixtureProjectOptions = {}): () => string {
   const copies: string[] = []
   afterAll(() => copies.forEach((copy) => rmSync(copy, { recursive: true, force: true })))
+  let installed: string | undefined
+  const reaFolder = (): string => {
+    if (options.rea === 'linked') {
+      return REPO_ROOT
+    }
+    if (installed === undefined) {
+      const prefix = mkdtempSync(path.join(tmpdir(), 'rea-installed-'))
+      copies.push(prefix)
+      installed = installedPackage(prefix)
+    }
+    return installed
+  }
   return () => {
     const project = mkdtempSync(path.join(tmpdir(), `rea-${name}-`))
     copies.push(project)
     cpSync(path.join(REPO_ROOT, 'test/fixtures/projects', name), project, { recursive: true })
     mkdirSync(path.join(project, 'node_modules'))
-    symlinkSync(REPO_ROOT, path.join(project, 'node_modules/rea'))
-    for (const link of links) {
+    symlinkSync(reaFolder(), path.join(project, 'node_modules/rea'))
+    for (const link of options.links ?? []) {
       symlinkSync(path.join(REPO_ROOT, 'node_modules', link), path.join(project, 'node_modules', link))
     }
     return project
   }
+}
+
+/**
+ * This checkout's built package as an installed copy under `<prefix>/node_modules/rea`: the files `npm pack`
+ * would ship that the runners load (package.json, dist/) are copied, so their real paths lie inside
+ * `node_modules`; the native binary and the dependencies are this checkout's, through links.
+ */
+function installedPackage(prefix: string): string {
+  const folder = path.join(prefix, 'node_modules/rea')
+  mkdirSync(folder, { recursive: true })
+  cpSync(path.join(REPO_ROOT, 'package.json'), path.join(folder, 'package.json'))
+  cpSync(path.join(REPO_ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true })
+  symlinkSync(path.join(REPO_ROOT, 'native'), path.join(folder, 'native'))
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(folder, 'node_modules'))
+  return folder
 }

@@ -10,7 +10,7 @@ import { runRunnerCli } from '../helpers/run-runner-cli.js'
 const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 const vitestProject = fixtureProjects('vitest-review')
-const jestProject = fixtureProjects('jest-review', ['@swc'])
+const jestProject = fixtureProjects('jest-review', { links: ['@swc'] })
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.test', ...args], {

@@ -18,7 +18,7 @@ interface JestResult {
 }
 
 /** A copy of the fixture project with `rea` (this repository's built package) installed. */
-const projectCopy = fixtureProjects('jest-basic', ['@swc'])
+const projectCopy = fixtureProjects('jest-basic', { links: ['@swc'] })
 
 let runs = 0
 async function runJest(

@@ -8,7 +8,7 @@ import { obsoleteInIndex, recordedProject } from '../helpers/obsolete-project.js
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
-const projectCopy = fixtureProjects('jest-obsolete', ['@swc'])
+const projectCopy = fixtureProjects('jest-obsolete', { links: ['@swc'] })
 
 /** Runs the real Jest CLI in the project; `env` holds the fixture's switches. */
 function jest(project: string, args: string[], env: Record<string, string> = {}) {

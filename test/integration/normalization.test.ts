@@ -100,7 +100,9 @@ describe('stream rules during capture', () => {
   const root = process.cwd()
 
   test('replace a path the program wrote in two writes, and commit rule names, never values', async () => {
-    const halves = `process.stdout.write(${JSON.stringify(root.slice(0, 6))}); setTimeout(() => process.stdout.write(${JSON.stringify(`${root.slice(6)}/x\n`)}), 1)`
+    // Two write(2) calls back to back: a pause between them longer than the quiet release (10 ms, which a starved
+    // child on a loaded machine can take after a timer) would release the first half as it stands, as documented.
+    const halves = `const fs = require('node:fs'); fs.writeSync(1, ${JSON.stringify(root.slice(0, 6))}); fs.writeSync(1, ${JSON.stringify(`${root.slice(6)}/x\n`)})`
     const evidence = await captureProcess({
       executable: process.execPath,
       arguments: ['-e', halves],

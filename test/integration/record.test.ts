@@ -199,7 +199,7 @@ describe('rea record', () => {
 describe('the test rea record writes', () => {
   const projects = {
     vitest: fixtureProjects('vitest-basic'),
-    jest: fixtureProjects('jest-basic', ['@swc']),
+    jest: fixtureProjects('jest-basic', { links: ['@swc'] }),
   }
   const runners = {
     vitest: {

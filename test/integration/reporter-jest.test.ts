@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
-const projectCopy = fixtureProjects('jest-report', ['@swc'])
+const projectCopy = fixtureProjects('jest-report', { links: ['@swc'] })
 
 /** Runs the real Jest CLI in the project. */
 function jest(project: string, args: string[], env: Record<string, string> = {}) {

@@ -37,7 +37,7 @@ const RUNNER = {
 
 // The programs load chalk, Ink and @inquirer/prompts from this checkout: they run from test/fixtures/programs.
 const vitestProject = fixtureProjects('vitest-environment')
-const jestProject = fixtureProjects('jest-environment', ['@swc'])
+const jestProject = fixtureProjects('jest-environment', { links: ['@swc'] })
 
 const output = (result: { stdout: string; stderr: string }) => result.stdout + result.stderr
 const authorities = (project: string) =>

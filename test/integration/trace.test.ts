@@ -108,7 +108,8 @@ describe('a trace with an interaction', () => {
     const evidence = await captureProcess({
       executable: 'node',
       arguments: [program('prompt.mjs'), 'Name? '],
-      events: [{ type: 'input', at_ms: 300, data: 'Ada\r' }],
+      // Typed once the prompt shows: typed earlier, a slow start echoes it on a line of its own.
+      events: [{ type: 'input', data: 'Ada\r', after: { output: 'Name? ' } }],
     })
     const spec = parseTraceSpec({
       format: TRACE_SPEC_FORMAT,

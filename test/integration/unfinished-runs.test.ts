@@ -12,7 +12,7 @@ const VITEST_RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs'
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 
 const vitestProject = fixtureProjects('vitest-waits')
-const jestProject = fixtureProjects('jest-waits', ['@swc'])
+const jestProject = fixtureProjects('jest-waits', { links: ['@swc'] })
 
 /** The runner's environment without the outer CI marker: these runs record authorities. */
 function localEnvironment(): NodeJS.ProcessEnv {

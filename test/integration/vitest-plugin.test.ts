@@ -20,6 +20,8 @@ interface ProjectRun {
 
 /** A copy of the fixture project with `rea` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
+/** The same project with `rea` linked to this repository, as a workspace links it: Vite transforms REA's files. */
+const linkedProjectCopy = fixtureProjects('vitest-basic', { rea: 'linked' })
 
 async function runProject(
   project: string,
@@ -52,6 +54,7 @@ describe('rea/vitest in a real Vitest project', () => {
       const authority = parseEvidenceText(readFileSync(path.join(project, AUTHORITY), 'utf8'))
       expect(authority.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
 
+      // One Vitest start, then 19 reruns of the file as watch mode reruns it: each in a fresh worker.
       const reruns = await runProject(project, { times: 20 })
       expect(reruns).toHaveLength(20)
       expect(reruns.map((result) => [greeting(result).state, greeting(result).errors])).toEqual(
@@ -64,10 +67,10 @@ describe('rea/vitest in a real Vitest project', () => {
   )
 
   test(
-    'fails a changed program with the located divergence, and -u re-records it',
+    'fails a changed program with the located divergence, and -u re-records it (REA linked as a workspace links it)',
     { timeout: 120_000 },
     async () => {
-      const project = projectCopy()
+      const project = linkedProjectCopy()
       await runProject(project)
       const program = path.join(project, 'greet.mjs')
       writeFileSync(program, readFileSync(program, 'utf8').replace('Hello', 'Hallo'))
