@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { pageScriptDefine } from './tsup.page-script.js'
 
@@ -5,6 +6,10 @@ export default defineConfig({
   // REA's tests run the sources: the divergence page's script is bundled as the package build bundles it.
   define: pageScriptDefine(),
   test: {
+    // Most of an integration file's time is spent waiting on real programs (a prompt, a nested runner, Chromium),
+    // and every check waits for a condition, not a time, so files run side by side even where cores are few.
+    // Vitest's own default, one worker fewer than the cores, runs one file at a time on a 2-core machine.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         extends: true,
