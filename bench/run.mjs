@@ -57,7 +57,7 @@ if (wanted('supervisor')) {
   results.supervisor = await runSupervisorBenchmark()
   const r = results.supervisor
   console.log(
-    `captureProcess(true) with the supervisor ${r.capture_with_supervisor_median_ms} ms vs without ${r.capture_without_supervisor_median_ms} ms: ${r.with_vs_without}× (raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.with_vs_raw_node_pty}×); first capture of a process ${r.first_capture_with_supervisor_median_ms} ms vs ${r.first_capture_without_supervisor_median_ms} ms: start ${r.supervisor_start_ms} ms; supervisor RSS ${r.supervisor_rss_kib} KiB`,
+    `captureProcess(true) with the supervisor ${r.capture_with_supervisor_median_ms} ms vs without ${r.capture_without_supervisor_median_ms} ms: ${r.with_vs_without}× (raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.with_vs_raw_node_pty}×); first capture of a process ${r.first_capture_with_supervisor_median_ms} ms (Node.js supervisor from the start ${r.first_capture_with_node_supervisor_median_ms} ms) vs ${r.first_capture_without_supervisor_median_ms} ms: start ${r.supervisor_start_ms} ms; the machine's CPU per fresh process: waiter ${r.machine_cpu_per_fresh_process_ms.waiter} ms, Node.js supervisor ${r.machine_cpu_per_fresh_process_ms.node_supervisor} ms, none ${r.machine_cpu_per_fresh_process_ms.no_supervisor} ms; supervisor RSS ${r.supervisor_rss_kib} KiB`,
   )
 }
 if (wanted('process-scan')) {

@@ -41,16 +41,58 @@ function supervisorRssKib() {
   return null
 }
 
-/** The first capture of a fresh process, which starts the supervisor (or not), in milliseconds. */
-function firstCaptureMs(supervised) {
+/** CPU time of the whole machine so far, in milliseconds (every process's, a detached supervisor's too). */
+function machineCpuMs() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  const [user, nice, system, , , irq, softirq] = fields.map(Number)
+  return ((user + nice + system + irq + softirq) * 1000) / 100
+}
+
+/**
+ * The first capture of a fresh process, which starts the supervisor (`waiter`: the native waiter, `node`: Node.js
+ * from the start, `none`: no supervisor), in milliseconds, and the whole machine's CPU over that process's life,
+ * until its supervisor ended too.
+ */
+async function firstCapture(supervisor) {
   const script = `
     import { captureProcess } from ${JSON.stringify(path.join(here, '../dist/index.js'))}
     import { useSupervisor } from ${JSON.stringify(path.join(here, '../dist/bench-internals.js'))}
-    useSupervisor(${supervised})
+    useSupervisor(${supervisor !== 'none'}, { waiter: ${supervisor === 'waiter'} })
     const started = performance.now()
     await captureProcess({ executable: 'true' })
     console.log(performance.now() - started)`
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))
+  const cpuBefore = machineCpuMs()
+  const ms = Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  )
+  // The supervisor ends once its parent has; a Node.js one reads its registry first.
+  while (supervisorsOfDeadParents() > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return { ms, cpuMs: machineCpuMs() - cpuBefore }
+}
+
+/** Supervisors of this build still running whose parent is not this process: the fresh processes' ones. */
+function supervisorsOfDeadParents() {
+  const script = path.join(here, '../dist/supervisor.')
+  let count = 0
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8')
+      if (
+        /^PPid:\s+(\d+)$/m.exec(status)?.[1] !== String(process.pid) &&
+        !/^State:\s+Z/m.test(status) &&
+        readFileSync(`/proc/${name}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => arg.startsWith(script))
+      ) {
+        count++
+      }
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return count
 }
 
 export async function runSupervisorBenchmark({ iterations = 60, warmup = 10, fresh = 10 } = {}) {
@@ -74,12 +116,14 @@ export async function runSupervisorBenchmark({ iterations = 60, warmup = 10, fre
     raw.push(await timed(rawSpawnExit))
   }
   useSupervisor(true)
-  const firstWith = []
-  const firstWithout = []
+  const first = { waiter: [], node: [], none: [] }
   for (let index = 0; index < fresh; index++) {
-    firstWith.push(firstCaptureMs(true))
-    firstWithout.push(firstCaptureMs(false))
+    for (const supervisor of Object.keys(first)) {
+      first[supervisor].push(await firstCapture(supervisor))
+    }
   }
+  const firstMs = (supervisor) => median(first[supervisor].map(({ ms }) => ms))
+  const cpuMs = (supervisor) => median(first[supervisor].map(({ cpuMs }) => cpuMs))
   return {
     iterations,
     capture_with_supervisor_median_ms: round(median(withSupervisor)),
@@ -88,9 +132,15 @@ export async function runSupervisorBenchmark({ iterations = 60, warmup = 10, fre
     with_vs_without: round(median(withSupervisor) / median(without)),
     with_vs_raw_node_pty: round(median(withSupervisor) / median(raw)),
     fresh_processes: fresh,
-    first_capture_with_supervisor_median_ms: round(median(firstWith)),
-    first_capture_without_supervisor_median_ms: round(median(firstWithout)),
-    supervisor_start_ms: round(median(firstWith) - median(firstWithout)),
+    first_capture_with_supervisor_median_ms: round(firstMs('waiter')),
+    first_capture_with_node_supervisor_median_ms: round(firstMs('node')),
+    first_capture_without_supervisor_median_ms: round(firstMs('none')),
+    supervisor_start_ms: round(firstMs('waiter') - firstMs('none')),
+    machine_cpu_per_fresh_process_ms: {
+      waiter: round(cpuMs('waiter')),
+      node_supervisor: round(cpuMs('node')),
+      no_supervisor: round(cpuMs('none')),
+    },
     supervisor_rss_kib: rss,
   }
 }

@@ -1,5 +1,6 @@
-// Builds REA's Linux PTY spawner (pty-spawn.c) when the package is installed. A build that fails does not fail
-// the install: captures then start their commands through node-pty, as they do on macOS (docs/platforms.md).
+// Builds REA's Linux PTY spawner (pty-spawn.c) and the supervisor's waiter (supervisor-waiter.c) when the package is
+// installed. A build that fails does not fail the install: captures then start their commands through node-pty, as
+// they do on macOS, and the supervisor is a Node.js process from the start (docs/platforms.md).
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +19,7 @@ if (result.status !== 0) {
   const why = result.error ? result.error.message : `node-gyp exited with ${result.status ?? result.signal}`
   console.warn(
     `rea: the native PTY spawner was not built (${why}). Captures will start commands through node-pty, ` +
-      'which is slower in large processes. Run `npm rebuild rea` once a C compiler, make and python3 are installed.',
+      'which is slower in large processes, and its supervisor runs as a Node.js process all along. Run ' +
+      '`npm rebuild rea` once a C compiler, make and python3 are installed.',
   )
 }

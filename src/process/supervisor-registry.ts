@@ -10,14 +10,12 @@ import { randomBytes } from 'node:crypto'
 export const REGISTRY_ARGUMENT = 'registry-on-fd-3'
 export const REGISTRY_FD = 3
 
-/** Past this size the registry is emptied at the next moment no capture is registered. */
-const REGISTRY_COMPACT_BYTES = 64 * 1024
-
 /**
  * Where REA keeps the supervisor's registrations: a file REA and its supervisor both hold open, removed from
  * the directory as soon as it is opened, so nothing is left behind whoever dies. A write there wakes nobody; a
  * write to the supervisor's pipe woke it on the other core three times per capture. The supervisor reads the file
- * once, when its pipe tells it REA is gone.
+ * once, when its pipe tells it REA is gone; an empty file then tells it, before Node.js is even started
+ * (native/linux/supervisor-waiter.c), that there is nothing to clean up.
  */
 export class SupervisorRegistry {
   readonly fd: number
@@ -61,14 +59,17 @@ export class SupervisorRegistry {
     }
   }
 
-  /** Called when no capture is registered any more: a large registry holds nothing worth keeping then. */
-  compactWhenEmpty(): void {
-    if (this.#bytes > REGISTRY_COMPACT_BYTES) {
+  /**
+   * Called when no capture is registered any more: the registry then holds nothing worth keeping, and an empty one
+   * lets the supervisor end without starting Node.js when REA ends.
+   */
+  clearWhenEmpty(): void {
+    if (this.#bytes > 0) {
       try {
         ftruncateSync(this.fd, 0)
         this.#bytes = 0
       } catch {
-        // A registry that stays long costs the supervisor a longer read when REA ends, nothing else.
+        // A registry left as it was costs the supervisor a start of Node.js and a read when REA ends, nothing else.
       }
     }
   }

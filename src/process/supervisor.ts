@@ -22,9 +22,15 @@ const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => 
  * session (a kill of REA's process group does not reach it), with an empty environment (it carries no run token or
  * test marker), and unreferenced, so it never keeps REA alive. If it dies, the next capture starts another and
  * hands it the tokens of the captures still running.
+ *
+ * With a registry, what runs while REA lives is the native waiter (native/linux/supervisor-waiter.c), which starts
+ * the Node.js supervisor only if REA ends with a capture registered; without the waiter, or by the pipe, it is the
+ * Node.js supervisor from the start.
  */
 class Supervisor {
   #child: ChildProcess | undefined
+  /** The child is the native waiter, which reads nothing from its pipe: pipe messages need the Node.js supervisor. */
+  #childWaits = false
   /** The file the messages go to; undefined while they go by the supervisor's pipe. */
   #registry: SupervisorRegistry | undefined
   /** Once a write to a registry failed (a full disk), messages go by the pipe for good. */
@@ -52,7 +58,7 @@ class Supervisor {
         if (this.#live.delete(token)) {
           this.#send({ kind: 'release', token })
           if (this.#live.size === 0) {
-            this.#registry?.compactWhenEmpty()
+            this.#registry?.clearWhenEmpty()
           }
         }
       },
@@ -70,16 +76,17 @@ class Supervisor {
   #start(): void {
     // Spawned within `start()`, synchronously: the CLI's call, made before the command's module is evaluated,
     // starts the supervisor's boot before that work, not after it.
-    const args = builtSupervisorArguments()
-    if (args === undefined) {
+    const supervisor = builtSupervisor()
+    if (supervisor === undefined) {
       return
     }
     this.#registry?.close()
     const registry = this.#registryFailed ? undefined : SupervisorRegistry.create()
     this.#registry = undefined
+    const command = supervisorCommand(supervisor, registry !== undefined)
     let child: ChildProcess
     try {
-      child = spawn(process.execPath, registry === undefined ? args : [...args, REGISTRY_ARGUMENT], {
+      child = spawn(command.file, command.args, {
         detached: true,
         // The registry becomes the supervisor's descriptor 3 (REGISTRY_FD).
         stdio: ['pipe', 'ignore', 'ignore', ...(registry === undefined ? [] : [registry.fd])],
@@ -92,6 +99,7 @@ class Supervisor {
       return
     }
     this.#registry = registry
+    this.#childWaits = command.waits
     const forget = (): void => {
       if (this.#child === child) {
         this.#child = undefined
@@ -148,6 +156,13 @@ class Supervisor {
       this.#registry.close()
       this.#registry = undefined
       this.#registryFailed = true
+      if (this.#childWaits) {
+        // The waiter reads no messages: the Node.js supervisor replaces it, by the pipe, given every live one.
+        this.#child.kill('SIGKILL')
+        this.#child = undefined
+        this.#start()
+        return
+      }
       for (const messages of this.#live.values()) {
         for (const live of messages) {
           this.#child.stdin?.write(encodeSupervisorMessage(live))
@@ -174,10 +189,15 @@ function sharedSupervisor(): Supervisor {
 }
 
 let enabled = true
+let waiterEnabled = true
 
-/** For bench/ only: captures with and without the supervisor, side by side in one process. */
-export function useSupervisor(on: boolean): void {
+/**
+ * For bench/ only: captures with and without the supervisor, side by side in one process; `waiter: false` runs the
+ * Node.js supervisor from the start, as REA did before the native waiter.
+ */
+export function useSupervisor(on: boolean, { waiter = true }: { readonly waiter?: boolean } = {}): void {
   enabled = on
+  waiterEnabled = waiter
 }
 
 /**
@@ -210,19 +230,25 @@ export function startSupervisor(): void {
 const HERE = fileURLToPath(import.meta.url)
 const RUNS_FROM_SOURCE = HERE.endsWith('.ts')
 
-let builtArguments: { readonly args: string[] | undefined } | undefined
+/** The built supervisor's files: the Node.js script, and the native waiter where the install built it. */
+interface BuiltSupervisor {
+  readonly script: string
+  readonly waiter: string | undefined
+}
+
+let built: { readonly supervisor: BuiltSupervisor | undefined } | undefined
 
 /**
  * How to run the built supervisor: `supervisor.cjs` (or `supervisor.js`) next to REA's bundle, if it is there. From
  * the sources (REA's own tests), the repository's build in dist/: the package never builds anything at run time;
  * without a build, captures from the sources run unsupervised.
  */
-function builtSupervisorArguments(): string[] | undefined {
-  builtArguments ??= { args: locateBuiltSupervisor() }
-  return builtArguments.args
+function builtSupervisor(): BuiltSupervisor | undefined {
+  built ??= { supervisor: locateBuiltSupervisor() }
+  return built.supervisor
 }
 
-function locateBuiltSupervisor(): string[] | undefined {
+function locateBuiltSupervisor(): BuiltSupervisor | undefined {
   // Bundled code sits in dist/ (chunks) or one folder below it (dist/cli/); sources in src/process/. The CommonJS
   // build is preferred: it starts without Node's ESM loader, sparing the core the first capture's command runs on.
   const directories = RUNS_FROM_SOURCE
@@ -232,9 +258,28 @@ function locateBuiltSupervisor(): string[] | undefined {
     for (const name of ['supervisor.cjs', 'supervisor.js']) {
       const script = path.join(directory, name)
       if (existsSync(script)) {
-        return [script]
+        // The install script builds the waiter into native/linux/build, beside dist/ (and, in a checkout, src/).
+        const waiter = path.resolve(directory, '..', 'native/linux/build/Release/rea-supervisor')
+        return { script, waiter: existsSync(waiter) ? waiter : undefined }
       }
     }
   }
   return undefined
+}
+
+interface SupervisorCommand {
+  readonly file: string
+  readonly args: string[]
+  /** The native waiter runs, not the Node.js supervisor. */
+  readonly waits: boolean
+}
+
+/** The supervisor's command line: the waiter where a registry is given and it was built, else Node.js itself. */
+function supervisorCommand(supervisor: BuiltSupervisor, withRegistry: boolean): SupervisorCommand {
+  if (!withRegistry) {
+    return { file: process.execPath, args: [supervisor.script], waits: false }
+  }
+  return supervisor.waiter === undefined || !waiterEnabled
+    ? { file: process.execPath, args: [supervisor.script, REGISTRY_ARGUMENT], waits: false }
+    : { file: supervisor.waiter, args: [process.execPath, supervisor.script, REGISTRY_ARGUMENT], waits: true }
 }

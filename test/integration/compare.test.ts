@@ -64,11 +64,14 @@ describe('compareCaptures on real captures', () => {
       authority = await capture(jobScenario())
       expect(authority.exit.code).toBe(0)
       const verdicts: string[] = []
-      // Two at a time: concurrency is part of what must not make identical runs look different.
+      // Two at a time: concurrency is part of what must not make identical runs look different. Times are left
+      // out: with other test files running on two cores, one capture in twenty was seen to stall 640 ms (beyond
+      // the tolerant policy's 500 ms), which says how loaded the machine was, not how REA records a program.
+      // Every other dimension must match; the timing policies have tests of their own.
       for (let round = 0; round < 10; round++) {
         const pair = await Promise.all([capture(jobScenario()), capture(jobScenario())])
         for (const reconstruction of pair) {
-          const comparison = compareCaptures(authority, reconstruction)
+          const comparison = compareCaptures(authority, reconstruction, { timing: 'ignore' })
           if (comparison.verdict !== 'equivalent') {
             verdicts.push(formatComparison(comparison, { color: false }))
           } else {

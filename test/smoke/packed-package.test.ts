@@ -78,11 +78,13 @@ describe('the packed package, installed with npm', () => {
       expect(existsSync(path.join(installed, file)), file).toBe(true)
     }
     expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'docs', 'native', 'package.json'])
-    // The spawner ships as source and is compiled on the user's machine, never as this checkout's binary.
+    // The spawner and the supervisor's waiter ship as source and are compiled on the user's machine, never as this
+    // checkout's binaries.
     expect(readdirSync(path.join(installed, 'native/linux')).sort()).toEqual([
       'binding.gyp',
       'build.mjs',
       'pty-spawn.c',
+      'supervisor-waiter.c',
     ])
   })
 
