@@ -145,11 +145,24 @@ describe('process sampling', () => {
   })
 
   test('stops keeping samples at limits.process_samples and says the record is partial', async () => {
-    const evidence = await captureProcess({
-      executable: 'sleep',
-      arguments: ['0.5'],
-      limits: { process_samples: 2 },
-    })
+    // The program runs until REA has kept both samples (a loaded machine spaces samples out, so no fixed run time
+    // is sure to hold two); settlement's observation is then the one past the limit.
+    const stop = path.join(mkdtempSync(path.join(tmpdir(), 'rea-samples-')), 'stop')
+    const evidence = await captureProcess(
+      {
+        executable: 'sh',
+        arguments: ['-c', `until [ -e '${stop}' ]; do sleep 0.02; done`],
+        limits: { process_samples: 2 },
+      },
+      {
+        onProgress: (record) => {
+          if (/ samples=2 /.test(record.message)) {
+            writeFileSync(stop, '')
+          }
+        },
+      },
+    )
+    rmSync(path.dirname(stop), { recursive: true, force: true })
     expect(evidence.process.samples).toHaveLength(2)
     expect(evidence.truncation_details.process).toMatchObject({
       sample_limit: 2,
