@@ -115,7 +115,10 @@ async function onBothMachines(name: string, scenario: ProcessScenarioInput) {
   const text = (evidence: Evidence) => evidence.terminal.chunks.map((chunk) => chunk.data).join('')
   const raw = (evidence: Evidence) =>
     evidence.terminal.chunks.map((chunk) => chunk.raw_data ?? chunk.data).join('')
-  const comparison = compareCaptures(authority as Evidence, reconstruction as Evidence)
+  // What must hold across machines is everything but time: how long each step took depends on the load of the
+  // machine running both CLI processes at once (in one CI run python's exit after SIGINT took 177 ms in one and
+  // 758 ms in the other, beyond the tolerant policy), and the timing policies have tests of their own.
+  const comparison = compareCaptures(authority as Evidence, reconstruction as Evidence, { timing: 'ignore' })
   return {
     authority: authority as Evidence,
     text: text(authority as Evidence),

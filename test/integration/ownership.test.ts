@@ -124,10 +124,29 @@ describe('owned-process cleanup', () => {
 
 describe('process sampling', () => {
   test('samples the owned tree with identities and command names, never argv', async () => {
-    const evidence = await captureProcess({
-      executable: 'bash',
-      arguments: ['-c', 'sleep 0.4 & wait; echo secret-argument-5150 >/dev/null'],
-    })
+    // The sleep runs until a sample was taken after it started: a loaded machine spaces samples out, so no fixed
+    // run time is sure to be sampled. Its PID comes from the program, and the test ends only that process.
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'rea-sampled-')), 'sleep.pid')
+    let samplesWhenStarted: number | undefined
+    const evidence = await captureProcess(
+      {
+        executable: 'bash',
+        arguments: ['-c', `sleep 30 & echo $! > '${pidFile}'; wait; echo secret-argument-5150 >/dev/null`],
+      },
+      {
+        onProgress: (record) => {
+          const samples = Number(/ samples=(\d+) /.exec(record.message)?.[1])
+          if (samplesWhenStarted === undefined) {
+            samplesWhenStarted =
+              existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n') ? samples : undefined
+          } else if (samples > samplesWhenStarted) {
+            process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM')
+            samplesWhenStarted = Infinity
+          }
+        },
+      },
+    )
+    rmSync(path.dirname(pidFile), { recursive: true, force: true })
     const samples = evidence.process.samples
     expect(samples.length).toBeGreaterThanOrEqual(2)
     const running = samples.find((sample) => sample.processes.some((entry) => entry.command === 'sleep'))
