@@ -23,19 +23,27 @@ async function timed(action) {
   return performance.now() - started
 }
 
-/** VmRSS of this process's supervisor, in KiB. */
-function supervisorRssKib() {
+/** Each live process's PID with its /proc status text (zombies left out). */
+function* liveProcesses() {
   for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       const status = readFileSync(`/proc/${name}/status`, 'utf8')
-      if (
-        /^Name:\s+rea-supervisor$/m.test(status) &&
-        /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid)
-      ) {
-        return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1])
+      if (!/^State:\s+Z/m.test(status)) {
+        yield { pid: name, status }
       }
     } catch {
       // Gone between the listing and the read.
+    }
+  }
+}
+
+const parentOf = (status) => /^PPid:\s+(\d+)$/m.exec(status)?.[1]
+
+/** VmRSS of this process's supervisor, in KiB. */
+function supervisorRssKib() {
+  for (const { status } of liveProcesses()) {
+    if (/^Name:\s+rea-supervisor$/m.test(status) && parentOf(status) === String(process.pid)) {
+      return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1])
     }
   }
   return null
@@ -76,20 +84,18 @@ async function firstCapture(supervisor) {
 function supervisorsOfDeadParents() {
   const script = path.join(here, '../dist/supervisor.')
   let count = 0
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+  for (const { pid, status } of liveProcesses()) {
     try {
-      const status = readFileSync(`/proc/${name}/status`, 'utf8')
       if (
-        /^PPid:\s+(\d+)$/m.exec(status)?.[1] !== String(process.pid) &&
-        !/^State:\s+Z/m.test(status) &&
-        readFileSync(`/proc/${name}/cmdline`, 'utf8')
+        parentOf(status) !== String(process.pid) &&
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8')
           .split('\0')
           .some((arg) => arg.startsWith(script))
       ) {
         count++
       }
     } catch {
-      // Gone between the listing and the read.
+      // Gone between the status and the command line.
     }
   }
   return count

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { NATIVE_BUILD_DIRECTORY } from '../internal/native-build.js'
 import { REA_VERSION } from '../version.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
@@ -258,8 +259,7 @@ function locateBuiltSupervisor(): BuiltSupervisor | undefined {
     for (const name of ['supervisor.cjs', 'supervisor.js']) {
       const script = path.join(directory, name)
       if (existsSync(script)) {
-        // The install script builds the waiter into native/linux/build, beside dist/ (and, in a checkout, src/).
-        const waiter = path.resolve(directory, '..', 'native/linux/build/Release/rea-supervisor')
+        const waiter = path.resolve(directory, '..', NATIVE_BUILD_DIRECTORY, 'rea-supervisor')
         return { script, waiter: existsSync(waiter) ? waiter : undefined }
       }
     }

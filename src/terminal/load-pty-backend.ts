@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as NodePty from 'node-pty'
 import { ReaError } from '../errors.js'
+import { NATIVE_BUILD_DIRECTORY } from '../internal/native-build.js'
 import type { NativePtyBinding } from './native-pty-backend.js'
 import type { PtyBackend } from './pty-backend.js'
 
@@ -95,7 +96,7 @@ function backendChoice(): BackendChoice {
  */
 function loadNativeBinding(): { readonly binding: NativePtyBinding } | { readonly problem: string } {
   const here = path.dirname(fileURLToPath(import.meta.url))
-  const relative = 'native/linux/build/Release/rea_pty.node'
+  const relative = `${NATIVE_BUILD_DIRECTORY}/rea_pty.node`
   const candidates = [path.resolve(here, '..', relative), path.resolve(here, '../..', relative)]
   const require = createRequire(import.meta.url)
   let problem = `it was not built (looked for ${candidates.join(' and ')})`

@@ -11,17 +11,15 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { captureProcess, parseEvidenceText, type Evidence } from '../../src/index.js'
+import { captureProcess, parseEvidenceText, type Evidence, type ProgressRecord } from '../../src/index.js'
 import { readStartIdentity } from '../../src/process/identity.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
-import { program, REPO_ROOT } from '../helpers/fixtures.js'
+import { program, REPO_ROOT, SUPERVISOR_WAITER as WAITER } from '../helpers/fixtures.js'
 import { startCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 import { waitFor } from '../helpers/wait-for.js'
 
 const DAEMON_RUNS = 100
-/** The supervisor's native waiter, as the install script builds it. */
-const WAITER = path.join(REPO_ROOT, 'native/linux/build/Release/rea-supervisor')
 
 /**
  * Every process this worker's captures left behind that still carries a run token. Other test files capture
@@ -122,6 +120,10 @@ describe('owned-process cleanup', () => {
   })
 })
 
+/** How many process samples a progress record says REA has kept. */
+const samplesReported = (record: ProgressRecord): number =>
+  Number(/ samples=(\d+) /.exec(record.message)?.[1])
+
 describe('process sampling', () => {
   test('samples the owned tree with identities and command names, never argv', async () => {
     // The sleep runs until a sample was taken after it started: a loaded machine spaces samples out, so no fixed
@@ -135,7 +137,7 @@ describe('process sampling', () => {
       },
       {
         onProgress: (record) => {
-          const samples = Number(/ samples=(\d+) /.exec(record.message)?.[1])
+          const samples = samplesReported(record)
           if (samplesWhenStarted === undefined) {
             samplesWhenStarted =
               existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n') ? samples : undefined
@@ -175,7 +177,7 @@ describe('process sampling', () => {
       },
       {
         onProgress: (record) => {
-          if (/ samples=2 /.test(record.message)) {
+          if (samplesReported(record) === 2) {
             writeFileSync(stop, '')
           }
         },

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { REPO_ROOT } from '../helpers/fixtures.js'
+import { SUPERVISOR_WAITER as WAITER } from '../helpers/fixtures.js'
 import { waitFor } from '../helpers/wait-for.js'
 
 /**
@@ -20,7 +20,6 @@ import { waitFor } from '../helpers/wait-for.js'
  * descriptor 0, the registry file on descriptor 3, and the Node.js supervisor's command line as its arguments, here
  * a shell that leaves a mark. ownership.test.ts covers the whole supervisor after REA is killed.
  */
-const WAITER = path.join(REPO_ROOT, 'native/linux/build/Release/rea-supervisor')
 const built = existsSync(WAITER)
 if (!built) {
   console.log(
