@@ -352,7 +352,7 @@ describe('rea mcp', () => {
       const server = startRawServer()
       server.captureWithProgress(1, detachedAndWaiting())
       await server.messagesUntil(
-        (message) => JSON.stringify(message).includes('phase=running') && liveCaptures().length >= 2,
+        (message) => JSON.stringify(message).includes('phase=running') && detachedSleeperRuns(),
       )
       server.child.kill(signal)
       expect(await server.exited).toBe(code)
@@ -387,7 +387,7 @@ describe('rea mcp', () => {
       )
       .catch((error: unknown) => error)
     await waitFor(
-      () => updates.some((message) => message.startsWith('phase=running')) && liveCaptures().length >= 2,
+      () => updates.some((message) => message.startsWith('phase=running')) && detachedSleeperRuns(),
       {
         description: 'the capture to run with its detached sleeper',
       },
@@ -414,7 +414,7 @@ describe('rea mcp', () => {
       })
       .catch((error: unknown) => error)
     await waitFor(
-      () => updates.some((message) => message.startsWith('phase=running')) && liveCaptures().length >= 2,
+      () => updates.some((message) => message.startsWith('phase=running')) && detachedSleeperRuns(),
       { description: 'the capture to run with its detached sleeper' },
     )
     await server.client.close()
@@ -623,6 +623,11 @@ function startRawServer() {
 }
 
 /** A descendant in its own session, which a PTY hang-up does not end, then a root that waits: both must go. */
+// The sleeper's own command line, after `setsid` and the `trap`: waiting only for two live processes let the
+// cancel land while the forked child was still in the root's process group, so the group kill took it and the
+// cleanup had nothing left to do.
+const detachedSleeperRuns = () => liveCaptures().some((carrier) => carrier.command === 'sleep 600')
+
 const detachedAndWaiting = () => ({
   executable: 'sh',
   arguments: ['-c', `${program('detach-sleeper.sh')}; exec sleep 30`],
