@@ -4,10 +4,32 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 /**
- * Front ends reach the core only through its named surfaces: `src/index.ts` (the public API), `src/front-end.ts`
- * (the helpers front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`. `depth` is how far the
- * file sits below the folder holding `src/`'s surfaces (src/ for the CLI and MCP, the repository root for
- * matchers/ and reporter/).
+ * What each named surface of the core re-exports, read from its `export … from` lines: module (relative to src/)
+ * → the names it gives out. The surfaces are `src/index.ts` (the public API), `src/front-end.ts` (the helpers
+ * front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`.
+ */
+function surfaceExports(surface) {
+  const exports = new Map()
+  const text = readFileSync(new URL(`src/${surface}`, import.meta.url), 'utf8')
+  for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([^']+)'/g)) {
+    const names = match[1]
+      .split(',')
+      .map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0],
+      )
+      .filter((name) => name !== '')
+    exports.set(match[2], [...(exports.get(match[2]) ?? []), ...names])
+  }
+  return exports
+}
+
+/**
+ * Front ends reach the core only through its named surfaces. `depth` is how far the file sits below the folder
+ * holding `src/`'s surfaces (src/ for the CLI and MCP, the repository root for matchers/ and reporter/).
  */
 const onlyThrough = (depth, surfaces, prefix = '') => {
   const up = '../'.repeat(depth)
@@ -19,6 +41,43 @@ const onlyThrough = (depth, surfaces, prefix = '') => {
           {
             group: [`${up}${prefix}*`, ...surfaces.map((surface) => `!${up}${prefix}${surface}`)],
             message: `Front ends import the core only through ${surfaces.map((surface) => `src/${surface.replace('.js', '.ts')}`).join(' or ')}.`,
+          },
+        ],
+      },
+    ],
+  }
+}
+
+/**
+ * The CLI's variant of `onlyThrough`: it may use the names the surfaces give out, each imported from the module that
+ * defines it, never through a surface itself. The CLI is one bundle whose modules are evaluated on first import, and
+ * importing a surface evaluates every module it re-exports: a command that named `src/index.ts` would build every
+ * schema before it ran. Naming the defining modules, `rea capture-process` evaluates only the capture.
+ */
+const onlySurfaceNames = (depth, surfaces) => {
+  const up = '../'.repeat(depth)
+  const allowed = new Map()
+  for (const surface of surfaces) {
+    for (const [module, names] of surfaceExports(surface.replace('.js', '.ts'))) {
+      allowed.set(module, [...(allowed.get(module) ?? []), ...names])
+    }
+  }
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  const permitted = [...allowed.keys()].map(escape).join('|')
+  const surfaceList = surfaces.map((surface) => `src/${surface.replace('.js', '.ts')}`).join(', ')
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [...allowed].map(([module, names]) => ({
+          name: `${up}${module}`,
+          allowImportNames: [...new Set(names)],
+          message: `Only the names ${surfaceList} re-export from this module may be imported.`,
+        })),
+        patterns: [
+          {
+            regex: `^${escape(up)}(?!(?:${permitted})$)`,
+            message: `The CLI imports a name ${surfaceList} re-export, from the module that defines it (not through the surface: see docs/architecture.md).`,
           },
         ],
       },
@@ -153,15 +212,12 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js']) },
-  // `rea --version` is answered before the engine loads, so the help module reads the version on its own.
-  { files: ['src/cli/help.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js', 'version.js']) },
+  { files: ['src/mcp/*.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js']) },
+  { files: ['src/mcp/tools/*.ts'], rules: onlyThrough(2, ['index.js', 'front-end.js']) },
+  { files: ['src/cli/*.ts'], rules: onlySurfaceNames(1, ['index.js', 'front-end.js']) },
   // The dispatcher starts the supervisor before a capture command loads.
-  { files: ['src/cli/run.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js', 'host.js']) },
-  {
-    files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'],
-    rules: onlyThrough(2, ['index.js', 'front-end.js']),
-  },
+  { files: ['src/cli/run.ts'], rules: onlySurfaceNames(1, ['index.js', 'front-end.js', 'host.js']) },
+  { files: ['src/cli/commands/*.ts'], rules: onlySurfaceNames(2, ['index.js', 'front-end.js']) },
   {
     files: ['matchers/*.ts', 'reporter/*.ts'],
     rules: onlyThrough(1, ['index.js', 'host.js', 'front-end.js'], 'src/'),

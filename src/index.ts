@@ -24,9 +24,9 @@ export {
   parseEvidenceText,
   readEvidenceFile,
   readEvidenceFileSync,
-  serializeEvidence,
   writeEvidenceFile,
 } from './evidence/load.js'
+export { serializeEvidence } from './evidence/serialize.js'
 export { readJournal } from './evidence/journal.js'
 export type { JournalEntry } from './evidence/journal.js'
 export { summarizeEvidence } from './evidence/summary.js'

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { ReaError } from '../index.js'
+import { ReaError } from '../errors.js'
 import type { SignalCancellation } from './signals.js'
 
 /** What every command gets besides its arguments. */

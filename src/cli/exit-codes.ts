@@ -1,4 +1,4 @@
-import type { ReaErrorCode } from '../index.js'
+import type { ReaErrorCode } from '../errors.js'
 import type { CancellingSignal } from './signals.js'
 
 /** Every exit code the CLI uses; `docs/cli.md` documents the same table. */

@@ -1,11 +1,11 @@
-import { canonicalJsonDocument, isReaError, ReaError, serializeEvidence, type Evidence } from '../index.js'
-import {
-  describeSystemError,
-  outputPathIssues,
-  privateCopyPath,
-  type OutputInput,
-  writeFileAtomic,
-} from '../front-end.js'
+import { isReaError, ReaError } from '../errors.js'
+import { canonicalJsonDocument } from '../evidence/canonical-json.js'
+import type { Evidence } from '../evidence/schema.js'
+import { serializeEvidence } from '../evidence/serialize.js'
+import { outputPathIssues, type OutputInput } from '../internal/output-path.js'
+import { privateCopyPath } from '../internal/private-copy.js'
+import { describeSystemError } from '../internal/system-error.js'
+import { writeFileAtomic } from '../internal/write-file-atomic.js'
 import { encodeToon, toonUnsafeOnTerminal } from './toon.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const

@@ -1,4 +1,4 @@
-import type { ProgressRecord } from '../index.js'
+import type { ProgressRecord } from '../capture/progress.js'
 
 /**
  * Writes progress records to a stream as `{"rea_progress": …}` lines. While the stream is backed up, newer

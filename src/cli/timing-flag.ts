@@ -1,4 +1,5 @@
-import { parseTimingPolicy, type TimingPolicy } from '../index.js'
+import type { TimingPolicy } from '../compare/comparison-schema.js'
+import { parseTimingPolicy } from '../compare/timing.js'
 
 const HINT =
   'Write --timing tolerant, strict, ignore, or an explicit tolerance: --timing tolerance_ms=500,ratio=0.75.'

@@ -1,5 +1,5 @@
 import type * as Toon from '@toon-format/toon'
-import { ReaError } from '../index.js'
+import { ReaError } from '../errors.js'
 
 /**
  * TOON as REA writes it. The encoder quotes and escapes C0 controls (`\n`, `\uXXXX`) but writes DEL, C1 controls

@@ -9,12 +9,12 @@ import { showName } from '../internal/escape-controls.js'
 import { writeFileAtomic } from '../internal/write-file-atomic.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { evidenceOfAuthority, isAuthorityDocument } from './authority-document.js'
-import { canonicalJsonDocument } from './canonical-json.js'
 import { commitmentDigestIssues, derivedFactIssues } from './consistency/index.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { computeIdentityDigest } from './identity-digest.js'
 import { evidenceSchema, type Evidence } from './schema.js'
 import { markValidated } from './validated.js'
+import { serializeEvidence } from './serialize.js'
 
 type IssueCategory = 'schema' | 'derived' | 'digest' | 'version'
 interface CategorizedIssue extends ReaIssue {
@@ -146,11 +146,6 @@ export async function readEvidenceFile(path: string): Promise<Evidence> {
 /** The same as {@link readEvidenceFile}, for synchronous callers such as matchers. */
 export function readEvidenceFileSync(path: string): Evidence {
   return parseEvidenceText(readInputFileSync(path, EVIDENCE_FILE), showName(path))
-}
-
-/** Evidence as written to files: canonical JSON, two-space indent, trailing newline. */
-export function serializeEvidence(evidence: Evidence): string {
-  return canonicalJsonDocument(evidence)
 }
 
 /** Writes Evidence as canonical JSON, whole or not at all (see `writeFileAtomic`). */

@@ -4,7 +4,7 @@ import type { CaptureMatchResult } from '../authority/match-capture.js'
 import type { TraceMatchResult } from '../authority/match-trace.js'
 import { comparisonSchema, type Comparison } from '../compare/comparison-schema.js'
 import { traceResultSchema, type TraceResult } from '../compare/trace/index.js'
-import { serializeEvidence } from '../evidence/load.js'
+import { serializeEvidence } from '../evidence/serialize.js'
 import type { Evidence } from '../evidence/schema.js'
 
 /**

@@ -1,4 +1,4 @@
-import { checkCapabilities } from '../../index.js'
+import { checkCapabilities } from '../../capabilities.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument, writesToTerminal } from '../output.js'

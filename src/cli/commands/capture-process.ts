@@ -1,10 +1,8 @@
-import {
-  captureProcess,
-  readScenarioFile,
-  summarizeEvidence,
-  withTestDefaults,
-  type ProcessScenarioInput,
-} from '../../index.js'
+import { captureProcess } from '../../capture/capture-process.js'
+import { summarizeEvidence } from '../../evidence/summary.js'
+import { readScenarioFile } from '../../scenario/read-scenario-file.js'
+import type { ProcessScenarioInput } from '../../scenario/schema.js'
+import { withTestDefaults } from '../../scenario/test-defaults.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import {

@@ -1,4 +1,5 @@
-import { ASCIICAST_VERSIONS, exportAsciicast, readEvidenceFile } from '../../index.js'
+import { readEvidenceFile } from '../../evidence/load.js'
+import { ASCIICAST_VERSIONS, exportAsciicast } from '../../export/asciicast.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util'
-import { ReaError } from '../../index.js'
-import { escapeControlCharacters } from '../../front-end.js'
+import { ReaError } from '../../errors.js'
+import { escapeControlCharacters } from '../../internal/escape-controls.js'
 import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { COMMAND_TEXT } from '../command-text.js'

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { escapeControlCharacters, writeFileAtomic } from '../../front-end.js'
+import { escapeControlCharacters } from '../../internal/escape-controls.js'
+import { writeFileAtomic } from '../../internal/write-file-atomic.js'
+import { ReaError } from '../../errors.js'
+import { serializeEvidence } from '../../evidence/serialize.js'
 import {
   recordedTestFile,
   recordScenario,
-  ReaError,
   replayRecording,
-  serializeEvidence,
-  TEST_RUNNERS,
   type Recording,
-} from '../../index.js'
+} from '../../record/record-scenario.js'
+import { TEST_RUNNERS } from '../../record/test-file.js'
 import { oneOf, parseCommandArguments, type Command } from '../arguments.js'
 import { COMMAND_TEXT } from '../command-text.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'

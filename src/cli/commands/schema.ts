@@ -1,4 +1,4 @@
-import { jsonSchemaFor, SCHEMA_NAMES } from '../../index.js'
+import { jsonSchemaFor, SCHEMA_NAMES } from '../../json-schemas.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { emitDocument, formatDocument } from '../output.js'

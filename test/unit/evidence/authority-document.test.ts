@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { authorityReview, serializeAuthority } from '../../../src/evidence/authority-document.js'
-import { parseEvidenceText, serializeEvidence } from '../../../src/evidence/load.js'
+import { parseEvidenceText } from '../../../src/evidence/load.js'
+import { serializeEvidence } from '../../../src/evidence/serialize.js'
 import { isReaError } from '../../../src/errors.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
