@@ -2,16 +2,18 @@
 // prints one JSON line per run: each test's state and errors, and the snapshot summary. The first run starts
 // Vitest; each later one reruns the same test files as watch mode does (a fresh worker per file, the transformed
 // modules kept), which spares it Vitest's own start.
-// Usage: node run-vitest-project.mjs <root> [times] [update]
+// `file` and `name` narrow every run to the test files matching `file` and the tests whose name matches `name`.
+// Usage: node run-vitest-project.mjs <root> [times] [update] [file] [name]
 import { createVitest } from 'vitest/node'
 
-const [root, times = '1', update = 'false'] = process.argv.slice(2)
+const [root, times = '1', update = 'false', file, name] = process.argv.slice(2)
 const vitest = await createVitest('test', {
   root,
   run: true,
   watch: false,
   update: update === 'true',
   reporters: [{ onInit() {} }],
+  ...(name === undefined ? {} : { testNamePattern: name }),
 })
 
 function printRun() {
@@ -36,7 +38,7 @@ function printRun() {
   )
 }
 
-await vitest.start()
+await vitest.start(file === undefined ? undefined : [file])
 printRun()
 const files = vitest.state.getTestModules().map((module) => module.toTestSpecification())
 for (let run = 1; run < Number(times); run++) {
