@@ -1,27 +1,29 @@
-import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest'
 import { MAX_TIMER_MS, setLongTimeout } from '../../../src/internal/long-timer.js'
 
 describe('setLongTimeout', () => {
   describe('with fake timers', () => {
-    let setTimeoutSpy: MockInstance<typeof setTimeout>
+    let setTimeoutSpy: Mock<typeof setTimeout>
+    let fakeSetTimeout: typeof setTimeout
 
     beforeEach(() => {
       vi.useFakeTimers()
-      const fakeSetTimeout = globalThis.setTimeout
+      fakeSetTimeout = globalThis.setTimeout
       // Like Node, the fake clock fires an over-long timer after 1 ms; fail loudly instead of spinning through
-      // billions of re-armed timers.
-      setTimeoutSpy = vi
-        .spyOn(globalThis, 'setTimeout')
-        .mockImplementation((callback: () => void, delayMs?: number) => {
-          if (delayMs !== undefined && delayMs > MAX_TIMER_MS) {
-            throw new Error(`setTimeout called with ${delayMs} ms, over Node's limit`)
-          }
-          return fakeSetTimeout(callback, delayMs)
-        })
+      // billions of re-armed timers. Put in place by hand, not with vi.spyOn: Vitest restores a spy once more
+      // when the file ends, to what it replaced, the fake clock's setTimeout, and the files that ran after this
+      // one in the same worker (isolate: false) then waited forever on their timers.
+      setTimeoutSpy = vi.fn((callback: () => void, delayMs?: number) => {
+        if (delayMs !== undefined && delayMs > MAX_TIMER_MS) {
+          throw new Error(`setTimeout called with ${delayMs} ms, over Node's limit`)
+        }
+        return fakeSetTimeout(callback, delayMs)
+      }) as unknown as Mock<typeof setTimeout>
+      globalThis.setTimeout = setTimeoutSpy
     })
 
     afterEach(() => {
-      setTimeoutSpy.mockRestore()
+      globalThis.setTimeout = fakeSetTimeout
       vi.useRealTimers()
     })
 
