@@ -23,10 +23,14 @@ export interface FixtureProjectOptions {
 
 /**
  * Copies a user project from test/fixtures/projects into a temporary folder where `rea` is installed (see
- * `ReaLayout`) along with any of this checkout's `node_modules` entries in `links`. Call at module level: the
- * copies, and the installed package they share, are removed after the file's tests.
+ * `ReaLayout`) along with any of this checkout's `node_modules` entries in `links`; given `from`, a copy of that
+ * earlier copy instead. Call at module level: the copies, and the installed package they share, are removed after
+ * the file's tests.
  */
-export function fixtureProjects(name: string, options: FixtureProjectOptions = {}): () => string {
+export function fixtureProjects(
+  name: string,
+  options: FixtureProjectOptions = {},
+): (from?: string) => string {
   const copies: string[] = []
   afterAll(() => copies.forEach((copy) => rmSync(copy, { recursive: true, force: true })))
   let installed: string | undefined
@@ -41,9 +45,14 @@ export function fixtureProjects(name: string, options: FixtureProjectOptions = {
     }
     return installed
   }
-  return () => {
+  return (from?: string) => {
     const project = mkdtempSync(path.join(tmpdir(), `rea-${name}-`))
     copies.push(project)
+    if (from !== undefined) {
+      // A copy of an earlier copy, as it is now (its links kept as they are).
+      cpSync(from, project, { recursive: true, verbatimSymlinks: true })
+      return project
+    }
     cpSync(path.join(REPO_ROOT, 'test/fixtures/projects', name), project, { recursive: true })
     mkdirSync(path.join(project, 'node_modules'))
     symlinkSync(reaFolder(), path.join(project, 'node_modules/rea'))

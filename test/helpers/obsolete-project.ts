@@ -19,16 +19,31 @@ export function obsoleteInIndex(project: string): IndexedObsolete[] {
   return index.obsolete_authorities
 }
 
+const recordings = new WeakMap<(from?: string) => string, Promise<string>>()
+
 /**
  * A fresh copy of a fixture project whose authorities one plain run recorded, on a quiet machine; `authority`
- * (relative to the project) must exist afterwards.
+ * (relative to the project) must exist afterwards. The run happens once per `copy`: later calls copy the recorded
+ * project, as a checkout of a repository with committed authorities would be, which spares a runner's start.
  */
 export async function recordedProject(
-  copy: () => string,
+  copy: (from?: string) => string,
   run: (project: string, args: string[]) => Promise<RunnerCliResult>,
   authority: string,
 ): Promise<string> {
-  const project = copy()
+  let recording = recordings.get(copy)
+  if (recording === undefined) {
+    recording = record(copy(), run, authority)
+    recordings.set(copy, recording)
+  }
+  return copy(await recording)
+}
+
+async function record(
+  project: string,
+  run: (project: string, args: string[]) => Promise<RunnerCliResult>,
+  authority: string,
+): Promise<string> {
   const recorded = await run(project, [])
   expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0)
   expect(existsSync(path.join(project, authority))).toBe(true)
