@@ -8,8 +8,14 @@ import tseslint from 'typescript-eslint'
  * → the names it gives out. The surfaces are `src/index.ts` (the public API), `src/front-end.ts` (the helpers
  * front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`.
  */
+const surfaceExportsRead = new Map()
 function surfaceExports(surface) {
+  const known = surfaceExportsRead.get(surface)
+  if (known !== undefined) {
+    return known
+  }
   const exports = new Map()
+  surfaceExportsRead.set(surface, exports)
   const text = readFileSync(new URL(`src/${surface}`, import.meta.url), 'utf8')
   for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([^']+)'/g)) {
     const names = match[1]
@@ -109,12 +115,7 @@ const LAYERS = [
  * The modules behind the front ends' surface (`src/front-end.ts`), read from its re-exports: the public API may not
  * re-export them, so a helper made for the CLI or a reporter never becomes a function users depend on.
  */
-const FRONT_END_MODULES = new Set(
-  Array.from(
-    readFileSync(new URL('src/front-end.ts', import.meta.url), 'utf8').matchAll(/from '(\.\/[^']+)'/g),
-    (match) => match[1],
-  ),
-)
+const FRONT_END_MODULES = new Set([...surfaceExports('front-end.ts').keys()].map((module) => `./${module}`))
 
 /** Lint blocks per layer: its files may not import any module of a higher layer. */
 const layerRules = LAYERS.flatMap((layer, level) => {

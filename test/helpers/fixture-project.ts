@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
@@ -76,4 +76,21 @@ function installedPackage(prefix: string): string {
   symlinkSync(path.join(REPO_ROOT, 'native'), path.join(folder, 'native'))
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(folder, 'node_modules'))
   return folder
+}
+
+/**
+ * Makes the first `toMatchCapture()` of a copied project's test file compare every dimension but time, for tests
+ * whose subject is that a capture matches run after run: times are the timing tests' subject, and a stall of the
+ * loaded machine moves an exit past the tolerant policy.
+ */
+export function matchWithoutTimes(testFile: string): void {
+  const matched = 'expect(await captureProcess(scenario)).toMatchCapture()'
+  const text = readFileSync(testFile, 'utf8')
+  if (!text.includes(matched)) {
+    throw new Error(`${testFile} has no \`${matched}\` to leave times out of`)
+  }
+  writeFileSync(
+    testFile,
+    text.replace(matched, "expect(await captureProcess(scenario)).toMatchCapture({ timing: 'ignore' })"),
+  )
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
-import { fixtureProjects } from '../helpers/fixture-project.js'
+import { fixtureProjects, matchWithoutTimes } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 
 const run = promisify(execFile)
@@ -41,18 +41,8 @@ const greeting = (result: JestResult) =>
 describe('rea/jest in a real Jest project (@swc/jest)', () => {
   test('records on the first run, then matches 20 times out of 20', { timeout: 240_000 }, async () => {
     const project = projectCopy()
-    // What must hold 20 times is every dimension but time, as in the Vitest plugin's test: times are the timing
-    // tests' subject, and a stall of the loaded machine moves an exit past the tolerant policy. Only the test
-    // whose authority is matched runs.
-    const testFile = path.join(project, 'greet.test.ts')
-    writeFileSync(
-      testFile,
-      readFileSync(testFile, 'utf8').replace(
-        'expect(await captureProcess(scenario)).toMatchCapture()',
-        "expect(await captureProcess(scenario)).toMatchCapture({ timing: 'ignore' })",
-      ),
-    )
-    expect(readFileSync(testFile, 'utf8')).toContain("toMatchCapture({ timing: 'ignore' })")
+    // Only the test whose authority is matched runs.
+    matchWithoutTimes(path.join(project, 'greet.test.ts'))
     const only = ['--testNamePattern', '^greets the user$']
     const first = await runJest(project, only)
     expect(greeting(first).status).toBe('passed')
