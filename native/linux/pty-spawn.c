@@ -37,6 +37,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "rea-native.h"
+
 #define CHECK(call)                                                                                                 \
   do {                                                                                                              \
     if ((call) != napi_ok) {                                                                                        \
@@ -44,7 +46,7 @@
     }                                                                                                               \
   } while (0)
 
-static napi_value throw_errno(napi_env env, const char *syscall, int error) {
+napi_value throw_errno(napi_env env, const char *syscall, int error) {
   char message[256];
   snprintf(message, sizeof message, "%s failed: %s", syscall, strerror(error));
   napi_value text, error_object, error_number, syscall_name;
@@ -462,6 +464,7 @@ static napi_value init(napi_env env, napi_value exports) {
       {"resize", NULL, resize, NULL, NULL, NULL, napi_enumerable, NULL},
   };
   CHECK(napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties));
+  CHECK(define_master_reader(env, exports));
   return exports;
 }
 

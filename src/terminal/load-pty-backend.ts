@@ -90,6 +90,15 @@ function backendChoice(): BackendChoice {
   return choice
 }
 
+const NATIVE_FUNCTIONS = [
+  'spawn',
+  'resize',
+  'readMaster',
+  'pauseReading',
+  'resumeReading',
+  'stopReading',
+] as const satisfies readonly (keyof NativePtyBinding)[]
+
 /**
  * REA's own spawner (native/linux/pty-spawn.c), built by the package's install script into
  * native/linux/build, beside dist/ in the package and beside src/ in a checkout.
@@ -103,10 +112,11 @@ function loadNativeBinding(): { readonly binding: NativePtyBinding } | { readonl
   for (const candidate of candidates) {
     try {
       const binding = require(candidate) as Partial<NativePtyBinding> | undefined
-      if (typeof binding?.spawn === 'function' && typeof binding.resize === 'function') {
+      if (NATIVE_FUNCTIONS.every((name) => typeof binding?.[name] === 'function')) {
         return { binding: binding as NativePtyBinding }
       }
-      problem = `${candidate} has no spawn and resize functions`
+      // A binary built from older sources: `npm rebuild rea` builds the current one.
+      problem = `${candidate} lacks some of the functions ${NATIVE_FUNCTIONS.join(', ')}`
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) {
         problem = `${candidate}: ${firstLineOf(error)}`

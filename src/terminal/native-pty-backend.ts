@@ -1,5 +1,4 @@
 import { write as writeToFd } from 'node:fs'
-import { ReadStream } from 'node:tty'
 import { addListener, type Disposer, type PtyBackend, type PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
 import { DrainedPtySession } from './pty-session.js'
@@ -16,7 +15,16 @@ export interface NativePtyBinding {
     onExit: (exitCode: number, signal: number) => void,
   ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
+  /** Reads the master in a thread of the addon (native/linux/master-reader.c); the handle is opaque. */
+  readMaster(fd: number, onData: (chunk: Buffer) => void, onEnd: (errno: number) => void): MasterReadHandle
+  pauseReading(handle: MasterReadHandle): void
+  resumeReading(handle: MasterReadHandle): void
+  /** Stops the thread and closes the master; returns what was read and not yet handed over. */
+  stopReading(handle: MasterReadHandle): Buffer | undefined
 }
+
+declare const masterReadHandle: unique symbol
+export type MasterReadHandle = { readonly [masterReadHandle]: true }
 
 /**
  * How long the master may stay open after the root was reaped before REA closes it: node-pty's grace period, so
@@ -82,18 +90,71 @@ class MasterWriter {
 
 /**
  * What one spawn of native/linux/pty-spawn.c creates on the host: the vfork child (a script falls back to
- * /bin/sh inside that same child) and the thread that waits for it. A test holds it against the host's count.
+ * /bin/sh inside that same child), the thread that waits for it and the thread that reads the master. A test
+ * holds it against the host's count.
  */
-export const NATIVE_SPAWN_TASKS = 2
+export const NATIVE_SPAWN_TASKS = 3
 
-/** A child started by REA's own spawner, read through a TTY stream on the master as node-pty reads it. */
+/**
+ * The master's output through the addon's reader thread. `onClose` runs once, when the output ended (EIO once
+ * every slave descriptor is closed, as with a stream) or when `close` was called; no data arrives after it.
+ */
+class MasterReader {
+  readonly #binding: NativePtyBinding
+  readonly #handle: MasterReadHandle
+  readonly #onData: (chunk: Buffer) => void
+  readonly #onClose: () => void
+  #closed = false
+
+  constructor(binding: NativePtyBinding, fd: number, onData: (chunk: Buffer) => void, onClose: () => void) {
+    this.#binding = binding
+    this.#onData = onData
+    this.#onClose = onClose
+    this.#handle = binding.readMaster(
+      fd,
+      (chunk) => this.#onData(chunk),
+      () => this.close(),
+    )
+  }
+
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  pause(): void {
+    if (!this.#closed) {
+      this.#binding.pauseReading(this.#handle)
+    }
+  }
+
+  resume(): void {
+    if (!this.#closed) {
+      this.#binding.resumeReading(this.#handle)
+    }
+  }
+
+  close(): void {
+    if (this.#closed) {
+      return
+    }
+    this.#closed = true
+    // What the thread read before it stopped is output too: a stream destroyed after its read kept it as well.
+    const rest = this.#binding.stopReading(this.#handle)
+    if (rest !== undefined) {
+      this.#onData(rest)
+    }
+    this.#onClose()
+  }
+}
+
+/** A child started by REA's own spawner, its master read by the addon's reader thread. */
 class NativePtyChild implements PtyChild {
   readonly pid: number
   readonly tasksCreated = NATIVE_SPAWN_TASKS
   readonly reportsReaping = true
   readonly #binding: NativePtyBinding
   readonly #fd: number
-  readonly #reader: ReadStream
+  readonly #reader: MasterReader
   readonly #writer: MasterWriter
   readonly #dataListeners = new Set<(chunk: Buffer) => void>()
   readonly #exitListeners = new Set<(exit: PtyChildExit) => void>()
@@ -120,21 +181,20 @@ class NativePtyChild implements PtyChild {
     this.#slave = spawned.slave
     this.#fd = spawned.fd
     this.#writer = new MasterWriter(spawned.fd)
-    this.#reader = new ReadStream(spawned.fd)
-    this.#reader.on('data', (chunk: Buffer) => {
-      for (const listener of this.#dataListeners) {
-        listener(chunk)
-      }
-    })
-    this.#reader.on('error', () => {
-      // EIO once every slave descriptor is closed: the end of the output, like EOF. Other errors end it too.
-      this.#reader.destroy()
-    })
-    this.#reader.on('close', () => {
-      this.#masterClosed = true
-      this.#writer.stop()
-      this.#reportExit()
-    })
+    this.#reader = new MasterReader(
+      binding,
+      spawned.fd,
+      (chunk) => {
+        for (const listener of this.#dataListeners) {
+          listener(chunk)
+        }
+      },
+      () => {
+        this.#masterClosed = true
+        this.#writer.stop()
+        this.#reportExit()
+      },
+    )
   }
 
   takeSlave(): number | undefined {
@@ -160,8 +220,8 @@ class NativePtyChild implements PtyChild {
   }
 
   resize(columns: number, rows: number): void {
-    // Once the reader is destroyed the descriptor is closed, and its number may already belong to another file.
-    if (!this.#reader.destroyed) {
+    // Once the reader is closed the descriptor is closed, and its number may already belong to another file.
+    if (!this.#reader.closed) {
       this.#binding.resize(this.#fd, columns, rows)
     }
   }
@@ -177,9 +237,7 @@ class NativePtyChild implements PtyChild {
   close(): void {
     clearTimeout(this.#graceTimer)
     this.#writer.stop()
-    if (!this.#reader.destroyed) {
-      this.#reader.destroy()
-    }
+    this.#reader.close()
   }
 
   #onReaped(exit: PtyChildExit): void {
@@ -191,9 +249,10 @@ class NativePtyChild implements PtyChild {
       this.#reportExit()
     } else {
       // A process that inherited the terminal keeps the master open; the exit is not held back for it. The close
-      // waits for one more poll of the master: after a stalled event loop the timer is due before the reads
-      // that were waiting (the drain marker among them) have run, and closing first would lose them.
-      this.#graceTimer = setTimeout(() => setImmediate(() => this.#reader.destroy()), MASTER_CLOSE_GRACE_MS)
+      // waits for one more turn of the event loop: after a stalled loop the timer is due before the deliveries
+      // that were waiting (the drain marker among them) have run. What the thread read after them, the close
+      // hands over itself.
+      this.#graceTimer = setTimeout(() => setImmediate(() => this.#reader.close()), MASTER_CLOSE_GRACE_MS)
     }
   }
 

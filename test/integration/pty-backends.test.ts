@@ -217,6 +217,51 @@ describe('the native spawner against node-pty', () => {
     expect(output.replace(/\s+/g, ' ').trim()).toBe(`ready ${size}`)
   })
 
+  test('hands a flood over in batches no larger than a stream’s read, every byte in order', async () => {
+    // The reader thread gathers the master's reads of up to 4 KiB and hands them over together, never more than
+    // the 64 KiB a tty.ReadStream hands over at once.
+    const lines = 400_000
+    const session = spawnIn(native, { file: '/usr/bin/seq', args: [String(lines)] })
+    const sizes: number[] = []
+    session.onData((chunk) => sizes.push(chunk.length))
+    const { output, exit } = await finish(session)
+    expect(exit.drain).toBe('complete')
+    const expected = Array.from({ length: lines }, (_, index) => `${index + 1}\r\n`).join('')
+    expect(output.length).toBe(expected.length)
+    expect(output === expected).toBe(true)
+    // On average several reads to a chunk: about 20 KiB here, against 2-3 KiB through node-pty's stream.
+    expect(output.length / sizes.length).toBeGreaterThan(8 * 1024)
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  test('pauses by leaving the master unread, so the program blocks in its write until the resume', async () => {
+    const size = 3_000_000
+    const session = spawnIn(native, { file: '/usr/bin/head', args: ['-c', String(size), '/dev/zero'] })
+    let received = 0
+    let atPause: number | undefined
+    session.onData((chunk) => {
+      received += chunk.length
+      if (atPause === undefined) {
+        session.pause()
+        atPause = received
+      }
+    })
+    // head reads /dev/zero, which never sleeps: asleep, it waits in a write on the terminal, whose buffers hold
+    // far less than the whole output.
+    const blockedInWrite = (): boolean => {
+      const stat = readFileSync(`/proc/${session.pid}/stat`, 'latin1')
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('S ')
+    }
+    await waitFor(() => atPause !== undefined && blockedInWrite(), {
+      description: 'head to block in a write while the reader is paused',
+    })
+    expect(received).toBe(atPause)
+    session.resume()
+    const { exit } = await finish(session)
+    expect(exit.drain).toBe('complete')
+    expect(received).toBe(size)
+  })
+
   test('passes a new window size to the program', async () => {
     const session = spawnIn(native, {
       file: '/bin/sh',
