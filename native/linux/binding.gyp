@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "rea_pty",
-      "sources": ["pty-spawn.c", "master-reader.c"],
+      "sources": ["pty-spawn.c", "master-reader.c", "detached-spawn.c"],
       "cflags": ["-std=gnu11", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"],
       "conditions": [["OS!='linux'", {"type": "none"}]]
     },

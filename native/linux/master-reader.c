@@ -120,6 +120,7 @@ static void wait_for_input(master_reader *reader, struct pollfd *watched, int64_
 
 static void *read_master(void *argument) {
   master_reader *reader = argument;
+  pthread_setname_np(pthread_self(), "rea-pty-read");  // as ps and perf show it
   unsigned char buffer[READ_BYTES];
   struct pollfd watched[2] = {{.fd = reader->master, .events = POLLIN}, {.fd = reader->wake, .events = POLLIN}};
   int64_t held_since = 0;  // when the first byte not yet queued for delivery was read

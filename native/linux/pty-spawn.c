@@ -64,7 +64,7 @@ napi_value throw_errno(napi_env env, const char *syscall, int error) {
 }
 
 // A string argument copied into malloc'd memory; NULL (with a pending JS exception) when it is not a string.
-static char *copy_string(napi_env env, napi_value value) {
+char *copy_string(napi_env env, napi_value value) {
   size_t length;
   if (napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok) {
     napi_throw_type_error(env, NULL, "expected a string");
@@ -79,7 +79,7 @@ static char *copy_string(napi_env env, napi_value value) {
   return text;
 }
 
-static void free_strings(char **strings) {
+void free_strings(char **strings) {
   if (strings == NULL) {
     return;
   }
@@ -90,7 +90,7 @@ static void free_strings(char **strings) {
 }
 
 // A JS array of strings as a NULL-terminated vector, the shape execve takes.
-static char **copy_string_array(napi_env env, napi_value array) {
+char **copy_string_array(napi_env env, napi_value array) {
   uint32_t length;
   if (napi_get_array_length(env, array, &length) != napi_ok) {
     napi_throw_type_error(env, NULL, "expected an array of strings");
@@ -252,14 +252,14 @@ typedef struct {
 // signals (32 and 33), and a child must not inherit them ignored. All words zero is SIG_DFL, no flags and an
 // empty mask in any field order; the size passed is one word of signal set, which holds where the kernel's
 // sigset_t is 64 bits (x86-64, arm64 and most others, not MIPS), and four words cover the kernel's struct there.
-static void reset_signal_actions(void) {
+void reset_signal_actions(void) {
   unsigned long default_action[4] = {0, 0, 0, 0};
   for (int signal_number = 1; signal_number < NSIG; signal_number++) {
     syscall(SYS_rt_sigaction, signal_number, default_action, NULL, sizeof(unsigned long));
   }
 }
 
-static void set_signal_mask(const unsigned long *mask, unsigned long *previous) {
+void set_signal_mask(const unsigned long *mask, unsigned long *previous) {
   syscall(SYS_rt_sigprocmask, SIG_SETMASK, mask, previous, sizeof(unsigned long));
 }
 
@@ -465,6 +465,7 @@ static napi_value init(napi_env env, napi_value exports) {
   };
   CHECK(napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties));
   CHECK(define_master_reader(env, exports));
+  CHECK(define_detached_spawn(env, exports));
   return exports;
 }
 

@@ -1,4 +1,3 @@
-import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import * as z from 'zod'
 import { ReaError } from '../errors.js'
+import { childProcess } from '../internal/child-process.js'
 import { errorMessage } from '../internal/error-message.js'
 
 /** The output format of native/macos/process-inspect.swift (version 1); see the comment at its top. */
@@ -101,7 +101,7 @@ async function compileHelper(): Promise<MacosHelper> {
   process.once('exit', () => rmSync(directory, { recursive: true, force: true }))
   const binary = path.join(directory, 'process-inspect')
   try {
-    await promisify(execFile)('xcrun', ['swiftc', '-O', source, '-o', binary], {
+    await promisify(childProcess().execFile)('xcrun', ['swiftc', '-O', source, '-o', binary], {
       timeout: COMPILE_TIMEOUT_MS,
     })
   } catch (error) {
@@ -114,7 +114,7 @@ async function compileHelper(): Promise<MacosHelper> {
   }
   return {
     run: (args) =>
-      execFileSync(binary, [...args], {
+      childProcess().execFileSync(binary, [...args], {
         encoding: 'utf8',
         timeout: HELPER_TIMEOUT_MS,
         maxBuffer: 256 * 1024 * 1024,

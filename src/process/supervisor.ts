@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { closeSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { NATIVE_BUILD_DIRECTORY } from '../internal/native-build.js'
+import { childProcess } from '../internal/child-process.js'
+import { loadNativeBinding } from '../internal/native-binding.js'
 import { REA_VERSION } from '../version.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { encodeSupervisorMessage, type SupervisorMessage } from './supervisor-protocol.js'
@@ -18,6 +20,17 @@ export interface SupervisedCapture {
 
 const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => undefined }
 
+/** The running supervisor process, however it was started. */
+interface SupervisorChild {
+  readonly pid: number | undefined
+  /** Known to have ended. A child whose end REA cannot observe says false; its identity is checked as well. */
+  readonly ended: boolean
+  /** Writes a message line to its pipe; the waiter reads none, and is never written to. */
+  write(line: string): void
+  /** Ends it (SIGKILL) and lets go of its pipe. */
+  kill(): void
+}
+
 /**
  * The one supervisor of this REA process: started on the first capture (or by the CLI before it), in its own
  * session (a kill of REA's process group does not reach it), with an empty environment (it carries no run token or
@@ -29,7 +42,7 @@ const UNSUPERVISED: SupervisedCapture = { root: () => undefined, release: () => 
  * Node.js supervisor from the start.
  */
 class Supervisor {
-  #child: ChildProcess | undefined
+  #child: SupervisorChild | undefined
   /** The child is the native waiter, which reads nothing from its pipe: pipe messages need the Node.js supervisor. */
   #childWaits = false
   /** The file the messages go to; undefined while they go by the supervisor's pipe. */
@@ -85,36 +98,18 @@ class Supervisor {
     const registry = this.#registryFailed ? undefined : SupervisorRegistry.create()
     this.#registry = undefined
     const command = supervisorCommand(supervisor, registry !== undefined)
-    let child: ChildProcess
-    try {
-      child = spawn(command.file, command.args, {
-        detached: true,
-        // The registry becomes the supervisor's descriptor 3 (REGISTRY_FD).
-        stdio: ['pipe', 'ignore', 'ignore', ...(registry === undefined ? [] : [registry.fd])],
-        env: {},
-        cwd: '/',
-      })
-    } catch {
+    const child = command.waits && registry !== undefined ? spawnWaiter(command, registry.fd) : undefined
+    this.#child = child ?? this.#spawnNodeProcess(command, registry?.fd)
+    if (this.#child === undefined) {
       registry?.close()
       // Without a supervisor, only REA's own death is uncovered; the capture itself runs and cleans up as ever.
       return
     }
     this.#registry = registry
     this.#childWaits = command.waits
-    const forget = (): void => {
-      if (this.#child === child) {
-        this.#child = undefined
-      }
-    }
-    child.once('exit', forget)
-    child.once('error', forget)
-    // A write to a supervisor that just died fails with EPIPE; the next capture starts another.
-    child.stdin?.on('error', forget)
-    child.unref()
-    ;(child.stdin as { unref?: () => void } | null)?.unref?.()
-    this.#child = child
-    // spawn() returns once the child has exec'd, and a start identity survives exec.
-    const identity = child.pid === undefined ? undefined : readStartIdentity(child.pid)
+    // Either spawn returns once the child has exec'd, and a start identity survives exec.
+    const pid = this.#child.pid
+    const identity = pid === undefined ? undefined : readStartIdentity(pid)
     this.#identity = identity?.status === 'ok' ? identity.value.identity : undefined
     for (const messages of this.#live.values()) {
       for (const message of messages) {
@@ -132,7 +127,7 @@ class Supervisor {
     if (child === undefined) {
       return false
     }
-    let alive = child.exitCode === null && child.signalCode === null
+    let alive = !child.ended
     if (alive && this.#identity !== undefined) {
       const current = readStartIdentity(this.#identity.pid)
       alive = current.status === 'ok' && sameIdentity(current.value.identity, this.#identity)
@@ -159,14 +154,14 @@ class Supervisor {
       this.#registryFailed = true
       if (this.#childWaits) {
         // The waiter reads no messages: the Node.js supervisor replaces it, by the pipe, given every live one.
-        this.#child.kill('SIGKILL')
+        this.#child.kill()
         this.#child = undefined
         this.#start()
         return
       }
       for (const messages of this.#live.values()) {
         for (const live of messages) {
-          this.#child.stdin?.write(encodeSupervisorMessage(live))
+          this.#child.write(encodeSupervisorMessage(live))
         }
       }
       if (message.kind !== 'release') {
@@ -174,7 +169,78 @@ class Supervisor {
       }
     }
     // The pipe's write is attempted at once, so the message is in the kernel's buffer before the command starts.
-    this.#child.stdin?.write(line)
+    this.#child.write(line)
+  }
+
+  /** The Node.js supervisor, or the waiter where the addon is not there, through child_process. */
+  #spawnNodeProcess(command: SupervisorCommand, registryFd: number | undefined): SupervisorChild | undefined {
+    let child: ChildProcess
+    try {
+      child = childProcess().spawn(command.file, command.args, {
+        detached: true,
+        // The registry becomes the supervisor's descriptor 3 (REGISTRY_FD).
+        stdio: ['pipe', 'ignore', 'ignore', ...(registryFd === undefined ? [] : [registryFd])],
+        env: {},
+        cwd: '/',
+      })
+    } catch {
+      return undefined
+    }
+    const handle: SupervisorChild = {
+      pid: child.pid,
+      get ended() {
+        return child.exitCode !== null || child.signalCode !== null
+      },
+      write: (line) => child.stdin?.write(line),
+      kill: () => child.kill('SIGKILL'),
+    }
+    const forget = (): void => {
+      if (this.#child === handle) {
+        this.#child = undefined
+      }
+    }
+    child.once('exit', forget)
+    child.once('error', forget)
+    // A write to a supervisor that just died fails with EPIPE; the next capture starts another.
+    child.stdin?.on('error', forget)
+    child.unref()
+    ;(child.stdin as { unref?: () => void } | null)?.unref?.()
+    return handle
+  }
+}
+
+/**
+ * The waiter through REA's addon (native/linux/detached-spawn.c): no Node child-process machinery, which would cost
+ * the CLI's start-up several milliseconds. Undefined where the addon is not there; child_process starts it then.
+ */
+function spawnWaiter(command: SupervisorCommand, registryFd: number): SupervisorChild | undefined {
+  const native = loadNativeBinding()
+  if (!('binding' in native)) {
+    return undefined
+  }
+  let started: { readonly pid: number; readonly pipe: number }
+  try {
+    started = native.binding.spawnDetached(command.file, [command.file, ...command.args], registryFd)
+  } catch {
+    return undefined
+  }
+  let pipe: number | undefined = started.pipe
+  return {
+    pid: started.pid,
+    // The addon reaps it unobserved: whether it still runs is its identity's to say.
+    ended: false,
+    write: () => undefined,
+    kill: () => {
+      try {
+        process.kill(started.pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+      if (pipe !== undefined) {
+        closeSync(pipe)
+        pipe = undefined
+      }
+    },
   }
 }
 

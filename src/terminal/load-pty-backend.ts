@@ -1,10 +1,7 @@
 import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type * as NodePty from 'node-pty'
 import { ReaError } from '../errors.js'
-import { NATIVE_BUILD_DIRECTORY } from '../internal/native-build.js'
-import type { NativePtyBinding } from './native-pty-backend.js'
+import { firstLineOf, loadNativeBinding } from '../internal/native-binding.js'
 import type { PtyBackend } from './pty-backend.js'
 
 export const WINDOWS_CAPTURE_REASON =
@@ -90,42 +87,6 @@ function backendChoice(): BackendChoice {
   return choice
 }
 
-const NATIVE_FUNCTIONS = [
-  'spawn',
-  'resize',
-  'readMaster',
-  'pauseReading',
-  'resumeReading',
-  'stopReading',
-] as const satisfies readonly (keyof NativePtyBinding)[]
-
-/**
- * REA's own spawner (native/linux/pty-spawn.c), built by the package's install script into
- * native/linux/build, beside dist/ in the package and beside src/ in a checkout.
- */
-function loadNativeBinding(): { readonly binding: NativePtyBinding } | { readonly problem: string } {
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const relative = `${NATIVE_BUILD_DIRECTORY}/rea_pty.node`
-  const candidates = [path.resolve(here, '..', relative), path.resolve(here, '../..', relative)]
-  const require = createRequire(import.meta.url)
-  let problem = `it was not built (looked for ${candidates.join(' and ')})`
-  for (const candidate of candidates) {
-    try {
-      const binding = require(candidate) as Partial<NativePtyBinding> | undefined
-      if (NATIVE_FUNCTIONS.every((name) => typeof binding?.[name] === 'function')) {
-        return { binding: binding as NativePtyBinding }
-      }
-      // A binary built from older sources: `npm rebuild rea` builds the current one.
-      problem = `${candidate} lacks some of the functions ${NATIVE_FUNCTIONS.join(', ')}`
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) {
-        problem = `${candidate}: ${firstLineOf(error)}`
-      }
-    }
-  }
-  return { problem }
-}
-
 async function loadNodePtyBackend(): Promise<PtyBackend> {
   let pty: typeof NodePty
   try {
@@ -150,9 +111,4 @@ async function loadNodePtyBackend(): Promise<PtyBackend> {
   }
   const { createNodePtyBackend } = await import('./node-pty-backend.js')
   return createNodePtyBackend(pty)
-}
-
-/** The first line of a load failure's message: Node's module errors add the require stack on further lines. */
-function firstLineOf(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error)
 }

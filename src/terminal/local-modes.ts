@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process'
+import type { SpawnSyncReturns } from 'node:child_process'
+import { childProcess } from '../internal/child-process.js'
 
 /** The two local modes that tell a password prompt from a full-screen program. */
 export interface LocalModes {
@@ -14,9 +15,13 @@ export interface LocalModes {
  * slave, whose modes are the ones the program set (a password prompt turns ECHO off and keeps ICANON).
  */
 export function readLocalModes(fd: number): LocalModes | undefined {
-  let result: ReturnType<typeof spawnSync>
+  let result: SpawnSyncReturns<string>
   try {
-    result = spawnSync('stty', ['-a'], { stdio: [fd, 'pipe', 'ignore'], encoding: 'utf8', timeout: 2000 })
+    result = childProcess().spawnSync('stty', ['-a'], {
+      stdio: [fd, 'pipe', 'ignore'],
+      encoding: 'utf8',
+      timeout: 2000,
+    })
   } catch {
     // No stty, or the descriptor is gone: the modes are unknown, which the caller treats as such.
     return undefined

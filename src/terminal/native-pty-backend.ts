@@ -1,30 +1,8 @@
 import { write as writeToFd } from 'node:fs'
 import { addListener, type Disposer, type PtyBackend, type PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
+import type { MasterReadHandle, NativeBinding } from '../internal/native-binding.js'
 import { DrainedPtySession } from './pty-session.js'
-
-/** The exports of native/linux/pty-spawn.c (see the comment at its top). */
-export interface NativePtyBinding {
-  spawn(
-    path: string,
-    argv: readonly string[],
-    envp: readonly string[],
-    cwd: string,
-    columns: number,
-    rows: number,
-    onExit: (exitCode: number, signal: number) => void,
-  ): { readonly fd: number; readonly slave: number; readonly pid: number }
-  resize(fd: number, columns: number, rows: number): void
-  /** Reads the master in a thread of the addon (native/linux/master-reader.c); the handle is opaque. */
-  readMaster(fd: number, onData: (chunk: Buffer) => void, onEnd: (errno: number) => void): MasterReadHandle
-  pauseReading(handle: MasterReadHandle): void
-  resumeReading(handle: MasterReadHandle): void
-  /** Stops the thread and closes the master; returns what was read and not yet handed over. */
-  stopReading(handle: MasterReadHandle): Buffer | undefined
-}
-
-declare const masterReadHandle: unique symbol
-export type MasterReadHandle = { readonly [masterReadHandle]: true }
 
 /**
  * How long the master may stay open after the root was reaped before REA closes it: node-pty's grace period, so
@@ -100,13 +78,13 @@ export const NATIVE_SPAWN_TASKS = 3
  * every slave descriptor is closed, as with a stream) or when `close` was called; no data arrives after it.
  */
 class MasterReader {
-  readonly #binding: NativePtyBinding
+  readonly #binding: NativeBinding
   readonly #handle: MasterReadHandle
   readonly #onData: (chunk: Buffer) => void
   readonly #onClose: () => void
   #closed = false
 
-  constructor(binding: NativePtyBinding, fd: number, onData: (chunk: Buffer) => void, onClose: () => void) {
+  constructor(binding: NativeBinding, fd: number, onData: (chunk: Buffer) => void, onClose: () => void) {
     this.#binding = binding
     this.#onData = onData
     this.#onClose = onClose
@@ -152,7 +130,7 @@ class NativePtyChild implements PtyChild {
   readonly pid: number
   readonly tasksCreated = NATIVE_SPAWN_TASKS
   readonly reportsReaping = true
-  readonly #binding: NativePtyBinding
+  readonly #binding: NativeBinding
   readonly #fd: number
   readonly #reader: MasterReader
   readonly #writer: MasterWriter
@@ -165,7 +143,7 @@ class NativePtyChild implements PtyChild {
   #exitReported = false
   #graceTimer: NodeJS.Timeout | undefined
 
-  constructor(binding: NativePtyBinding, options: PtySpawnOptions) {
+  constructor(binding: NativeBinding, options: PtySpawnOptions) {
     this.#binding = binding
     // The environment is complete (PWD and TERM included): the launch built it.
     const spawned = binding.spawn(
@@ -270,7 +248,7 @@ class NativePtyChild implements PtyChild {
 }
 
 /** The Linux backend over REA's own spawner: vfork instead of fork, so a large parent does not slow it down. */
-export function createNativePtyBackend(binding: NativePtyBinding): PtyBackend {
+export function createNativePtyBackend(binding: NativeBinding): PtyBackend {
   return {
     name: 'native',
     spawn: (options: PtySpawnOptions) => new DrainedPtySession(new NativePtyChild(binding, options)),

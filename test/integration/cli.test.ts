@@ -107,21 +107,27 @@ describe('rea capture-process', () => {
   })
 
   test('starts its supervisor before the capture command loads and reads its scenario, so their start-ups overlap', async () => {
-    // A preload in the CLI's process notes, in order, the supervisor's spawn and the command's open of its scenario.
+    // A preload in the CLI's process notes, when the command opens its scenario, whether the supervisor's waiter
+    // already runs: a child of the CLI's process named rea-supervisor (started through REA's addon, which a hook on
+    // child_process would not see).
     const log = path.join(directory, 'start-order.log')
     const hook = path.join(directory, 'start-order.cjs')
     writeFileSync(
       hook,
-      `const fs = require('node:fs'), childProcess = require('node:child_process')
-const note = (what) => fs.appendFileSync(${JSON.stringify(log)}, what + '\\n')
-const spawn = childProcess.spawn, readFileSync = fs.readFileSync
-childProcess.spawn = function (file, args, ...rest) {
-  if ((args ?? []).some((arg) => String(arg).includes('supervisor'))) note('supervisor spawned')
-  return spawn.call(this, file, args, ...rest)
-}
+      `const fs = require('node:fs')
+const children = (name) => fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid)).filter((pid) => {
+  try {
+    const stat = fs.readFileSync('/proc/' + pid + '/stat', 'latin1')
+    return stat.includes('(' + name + ')') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(process.pid)
+  } catch {
+    return false
+  }
+})
 const openSync = fs.openSync
 fs.openSync = function (file, ...rest) {
-  if (String(file).endsWith('true.json')) note('scenario opened')
+  if (String(file).endsWith('true.json')) {
+    fs.appendFileSync(${JSON.stringify(log)}, 'scenario opened, waiters running: ' + children('rea-supervisor').length + '\\n')
+  }
   return openSync.call(this, file, ...rest)
 }
 `,
@@ -131,7 +137,7 @@ fs.openSync = function (file, ...rest) {
       { env: { NODE_OPTIONS: `--require ${hook}` } },
     )
     expect(result.code).toBe(0)
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['supervisor spawned', 'scenario opened'])
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['scenario opened, waiters running: 1'])
   })
 
   test('rejects a missing scenario file and an output file that is the scenario', async () => {

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { SUPERVISOR_WAITER as WAITER } from '../helpers/fixtures.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { loadNativeBinding } from '../../src/internal/native-binding.js'
 
 /**
  * The supervisor's native waiter (native/linux/supervisor-waiter.c), run as REA runs it: a pipe from its parent on
@@ -95,5 +96,69 @@ describe.skipIf(!built)('the supervisor’s native waiter', () => {
       waiter?.child.stdin?.end()
       await waiter?.exited
     }
+  })
+})
+
+const native = loadNativeBinding()
+
+describe.skipIf(!('binding' in native))('the addon’s detached spawn of the waiter', () => {
+  const binding = 'binding' in native ? native.binding : undefined
+
+  /** A child's state and parent from /proc/PID/stat, or undefined once it is gone (reaped). */
+  const stateOf = (pid: number): { state: string; parent: number; session: number } | undefined => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+      const [state = '', parent = '', , session = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return { state, parent: Number(parent), session: Number(session) }
+    } catch {
+      return undefined
+    }
+  }
+
+  test('starts it in a session of its own, with the pipe on 0, /dev/null on 1 and 2, the registry on 3, nothing else', async () => {
+    const report = path.join(scratch, 'detached.report')
+    const registry = registryFile('detached', 'registered\n')
+    const fd = openSync(registry, 'r')
+    let started: { pid: number; pipe: number } | undefined
+    try {
+      // The same program as REA starts: the waiter, handing over to a shell that reports what it was given.
+      const script = [
+        `exec > '${report}.partial'`,
+        'for fd in 0 1 2 3; do echo "$fd $(readlink /proc/$$/fd/$fd | sed "s/:\\[.*//")"; done',
+        'ls /proc/$$/fd | sort -n | tr "\\n" " "; echo',
+        // An empty environment: the shell itself sets PWD.
+        "pwd; env | grep -v '^PWD=' | wc -l; cat <&3",
+        `mv '${report}.partial' '${report}'`,
+      ].join('\n')
+      started = binding!.spawnDetached(WAITER, [WAITER, '/bin/sh', '-c', script], fd)
+      const child = stateOf(started.pid)
+      expect(child?.parent).toBe(process.pid)
+      expect(child?.session).toBe(started.pid)
+    } finally {
+      closeSync(fd)
+    }
+    // The waiter hands over only at the end of its pipe, as at REA's end.
+    expect(existsSync(report)).toBe(false)
+    closeSync(started.pipe)
+    await waitFor(() => existsSync(report), { description: 'the handed-over shell to report' })
+    const [descriptors, ...rest] = readFileSync(report, 'utf8').trim().split('\n').slice(4)
+    expect(readFileSync(report, 'utf8').split('\n').slice(0, 4)).toEqual([
+      '0 pipe',
+      // The shell's own `exec >` took 1 over; 2 is still the waiter's.
+      expect.stringMatching(/^1 \//),
+      '2 /dev/null',
+      `3 ${registry}`,
+    ])
+    // 0-3 and the descriptor ls opens to list them.
+    expect(descriptors?.trim().split(' ').map(Number).slice(0, 4)).toEqual([0, 1, 2, 3])
+    expect(rest).toEqual(['/', '0', 'registered'])
+    // Reaped by the addon's thread once it ended: no zombie left in REA's process.
+    await waitFor(() => stateOf(started.pid) === undefined, { description: 'the waiter to be reaped' })
+  })
+
+  test('says which system call failed when the program cannot be executed', () => {
+    expect(() => binding!.spawnDetached('/nonexistent/rea-supervisor', ['rea-supervisor'], 0)).toThrow(
+      /execve failed: No such file or directory/,
+    )
   })
 })
