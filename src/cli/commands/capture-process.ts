@@ -1,8 +1,6 @@
 import { captureProcess } from '../../capture/capture-process.js'
-import { summarizeEvidence } from '../../evidence/summary.js'
 import { readScenarioFile } from '../../scenario/read-scenario-file.js'
 import type { ProcessScenarioInput } from '../../scenario/schema.js'
-import { withTestDefaults } from '../../scenario/test-defaults.js'
 import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import {
@@ -39,15 +37,19 @@ export const command: Command = {
     // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
     // that arrived before the launch cancels it: nothing is started, and the Evidence says so.
     // --test-environment runs the scenario as the test plugin's captures run: REA's test defaults written in.
+    // The test defaults and the summary are imported only when asked for: a plain capture does not evaluate them.
     const input = scenario as ProcessScenarioInput
-    const evidence = await captureProcess(values['test-environment'] ? withTestDefaults(input) : input, {
+    const toRun = values['test-environment']
+      ? (await import('../../scenario/test-defaults.js')).withTestDefaults(input)
+      : input
+    const evidence = await captureProcess(toRun, {
       signal: context.signals.signal,
       ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
     })
     try {
       const text =
         format === 'summary'
-          ? summarizeEvidence(evidence)
+          ? (await import('../../evidence/summary.js')).summarizeEvidence(evidence)
           : await formatDocument(evidence, format, writesToTerminal(values.output))
       await writeDocument(text, values.output)
     } catch (error) {
