@@ -2,22 +2,24 @@ import path from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
- * The files that take longest, longest first: nested test runners, a browser, real daemons, each 25 s to nearly
- * three minutes on the 2-core machine of docs/performance.md. Update the list when a file joins or leaves them.
+ * The files that take longest, longest first: nested test runners, a browser, real daemons, each 25 s to about
+ * two minutes on the 2-core machine of docs/performance.md. Update the list when a file joins or leaves them.
  */
 const LONGEST_FILES = [
-  'vitest-timing-obsolete.test.ts',
-  'vitest-plugin.test.ts',
+  'vitest-plugin-reruns.test.ts',
   'viewer-browser.test.ts',
+  'vitest-timing.test.ts',
+  'vitest-obsolete.test.ts',
   'jest-timing-obsolete.test.ts',
+  'vitest-plugin.test.ts',
   'ownership.test.ts',
-  'record.test.ts',
-  'test-environment.test.ts',
-  'mcp.test.ts',
   'reporter-vitest.test.ts',
+  'record.test.ts',
   'jest-plugin.test.ts',
-  'authority-review.test.ts',
+  'mcp.test.ts',
   'cli.test.ts',
+  'authority-review.test.ts',
+  'test-environment.test.ts',
   'waits.test.ts',
   'machine-independence.test.ts',
   'packed-package.test.ts',

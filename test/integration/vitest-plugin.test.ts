@@ -1,89 +1,17 @@
-import { execFile } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { parseEvidenceText } from '../../src/index.js'
-import { authorityPathFor } from '../../src/authority/authority-path.js'
-import { fixtureProjects, matchWithoutTimes } from '../helpers/fixture-project.js'
-import { REPO_ROOT } from '../helpers/fixtures.js'
+import { fixtureProjects } from '../helpers/fixture-project.js'
+import { AUTHORITY, greeting, runProject, type ProjectRun } from '../helpers/vitest-project-run.js'
 
-const run = promisify(execFile)
-const RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs')
-// The default authority of the first toMatchCapture() in test "greets the user", as the matcher names it.
-const AUTHORITY = path.relative('/p', authorityPathFor('/p/greet.test.mjs', 'greets the user', 1))
-
-interface ProjectRun {
-  readonly tests: { name: string; state: string; errors: string[] }[]
-  readonly snapshot: { added: number; updated: number; matched: number; unmatched: number }
-}
+// vitest-plugin-reruns.test.ts holds the 20 matches in a row, a file of its own so that it runs beside this one.
 
 /** A copy of the fixture project with `rea` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
 /** The same project with `rea` linked to this repository, as a workspace links it: Vite transforms REA's files. */
 const linkedProjectCopy = fixtureProjects('vitest-basic', { rea: 'linked' })
 
-async function runProject(
-  project: string,
-  options: {
-    times?: number
-    update?: boolean
-    env?: Record<string, string>
-    only?: { file: string; name: string }
-  } = {},
-): Promise<ProjectRun[]> {
-  // The outer environment may be CI: each run says for itself whether it is.
-  const { CI: _ci, ...env } = process.env
-  const only = options.only === undefined ? [] : [options.only.file, options.only.name]
-  const { stdout } = await run(
-    process.execPath,
-    [RUNNER, project, String(options.times ?? 1), String(options.update ?? false), ...only],
-    { cwd: project, env: { ...env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
-  )
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as ProjectRun)
-}
-
-const greeting = (result: ProjectRun) => result.tests.find((entry) => entry.name === 'greets the user')!
-
 describe('rea/vitest in a real Vitest project', () => {
-  test(
-    'records the authority on the first run, then matches it 20 times out of 20',
-    { timeout: 240_000 },
-    async () => {
-      const project = projectCopy()
-      // A stall of the loaded machine once moved the root's exit by 756 ms (68 against 824 ms after the input).
-      matchWithoutTimes(path.join(project, 'greet.test.mjs'))
-      const [first] = await runProject(project)
-      expect(greeting(first!)).toMatchObject({ state: 'passed' })
-      expect(first!.snapshot).toMatchObject({ added: 1, matched: 0 })
-      const authority = parseEvidenceText(readFileSync(path.join(project, AUTHORITY), 'utf8'))
-      expect(authority.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
-
-      // One Vitest start, then 19 reruns of the file as watch mode reruns it: each in a fresh worker. Only the
-      // test whose authority is matched runs: the file's other test and file cost as much again.
-      const reruns = await runProject(project, {
-        times: 20,
-        only: { file: 'greet.test.mjs', name: '^greets the user$' },
-      })
-      expect(reruns).toHaveLength(20)
-      expect(reruns.map((result) => [greeting(result).state, greeting(result).errors])).toEqual(
-        Array.from({ length: 20 }, () => ['passed', []]),
-      )
-      // The other tests were left out, not run.
-      expect(
-        reruns.every((result) =>
-          result.tests.every((entry) => entry === greeting(result) || entry.state === 'skipped'),
-        ),
-      ).toBe(true)
-      expect(reruns.every((result) => result.snapshot.matched === 1 && result.snapshot.added === 0)).toBe(
-        true,
-      )
-    },
-  )
-
   test(
     'fails a changed program with the located divergence, and -u re-records it (REA linked as a workspace links it)',
     { timeout: 120_000 },

@@ -83,7 +83,10 @@ describe('the packed package, installed with npm', () => {
     expect(readdirSync(path.join(installed, 'native/linux')).sort()).toEqual([
       'binding.gyp',
       'build.mjs',
+      'detached-spawn.c',
+      'master-reader.c',
       'pty-spawn.c',
+      'rea-native.h',
       'supervisor-waiter.c',
     ])
   })

@@ -1,3 +1,5 @@
+// Obsolete authority files through the real Vitest CLI; vitest-timing.test.ts covers the timing policy in the same
+// fixture project. Two files, so that a test worker can run each beside the other.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -20,33 +22,6 @@ const authorityOf = (testName: string) =>
   path.relative('/p', authorityPathFor('/p/greet.test.mjs', testName, 1))
 
 const recorded = () => recordedProject(projectCopy, vitest, authorityOf('says hi'))
-
-describe('rea/vitest timing policies through the real Vitest CLI', () => {
-  test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
-    const project = await recorded()
-    // sleep 0.2 recorded; 0.6 s now, what a loaded runner does to the short program.
-    const slow = await vitest(project, [], { CI: 'true', FIXTURE_DELAY: '0.6' })
-    expect(slow.code, slow.stdout + slow.stderr).toBe(0)
-
-    const strict = await vitest(project, [], { CI: 'true', FIXTURE_DELAY: '0.6', FIXTURE_TIMING: 'strict' })
-    expect(strict.code).toBe(1)
-    expect(strict.stdout + strict.stderr).toMatch(/the root exited at a different time at exit\.at_ms/)
-    expect(strict.stdout + strict.stderr).toContain('timing          strict')
-
-    const changed = await vitest(project, [], {
-      CI: 'true',
-      FIXTURE_DELAY: '0.6',
-      FIXTURE_TIMING: 'ignore',
-      FIXTURE_WORD: 'bye',
-    })
-    expect(changed.code).toBe(1)
-    expect(changed.stdout + changed.stderr).toContain('+bye')
-
-    const bad = await vitest(project, [], { FIXTURE_TIMING: 'fast' })
-    expect(bad.code).toBe(1)
-    expect(bad.stdout + bad.stderr).toContain('configureRea.timing: must be "tolerant", "strict", "ignore"')
-  })
-})
 
 describe('obsolete authority files through the real Vitest CLI', () => {
   // Obsolete files are the subject here, not times: on a loaded machine a stall once moved an exit of `echo` by
