@@ -69,6 +69,7 @@ typedef struct {
   // Event loop only.
   bool end_reported;
   bool stopped;
+  int owners;  // see let_go
 } master_reader;
 
 static int64_t now_ns(void) {
@@ -240,19 +241,38 @@ static void release_descriptors(master_reader *reader) {
   }
 }
 
+// The reader's memory has two owners, both on the event loop: the threadsafe function (its last queued delivery
+// may run after stopReading) and the handle JavaScript holds (which may be passed again after stopReading, and
+// must then find `stopped` rather than freed memory). The last of them to let go frees it.
+static void let_go(master_reader *reader) {
+  if (--reader->owners > 0) {
+    return;
+  }
+  pthread_cond_destroy(&reader->changed);
+  pthread_mutex_destroy(&reader->lock);
+  free(reader);
+}
+
 // After the last queued delivery ran and the threadsafe function was released (by stopReading, or by Node when
 // the environment ends without one).
 static void finalize_reader(napi_env env, void *data, void *hint) {
   (void)hint;
   master_reader *reader = data;
+  reader->stopped = true;
   stop_thread(reader);
   release_descriptors(reader);
   if (reader->on_end != NULL) {
     napi_delete_reference(env, reader->on_end);
+    reader->on_end = NULL;
   }
-  pthread_cond_destroy(&reader->changed);
-  pthread_mutex_destroy(&reader->lock);
-  free(reader);
+  let_go(reader);
+}
+
+// When the garbage collector took JavaScript's handle.
+static void finalize_handle(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  let_go(data);
 }
 
 static master_reader *reader_of(napi_env env, napi_callback_info info, napi_value *rest, size_t rest_count) {
@@ -310,6 +330,7 @@ static napi_value read_master_js(napi_env env, napi_callback_info info) {
     return NULL;
   }
   // From here the threadsafe function owns the reader; releasing it frees the reader.
+  reader->owners = 1;
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   // The thread's frame holds one read buffer.
@@ -323,7 +344,9 @@ static napi_value read_master_js(napi_env env, napi_callback_info info) {
     return throw_errno(env, "pthread_create", error);
   }
   reader->thread_started = true;
-  if (napi_create_external(env, reader, NULL, NULL, &handle) != napi_ok) {
+  reader->owners = 2;
+  if (napi_create_external(env, reader, finalize_handle, NULL, &handle) != napi_ok) {
+    reader->owners = 1;  // the handle never came to be
     // JavaScript could never stop this reader: stop it now and leave the master to the caller.
     reader->stopped = true;
     stop_thread(reader);

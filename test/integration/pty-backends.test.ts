@@ -1,9 +1,19 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type * as NodePty from 'node-pty'
+import { loadNativeBinding } from '../../src/internal/native-binding.js'
 import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
 import { readForkCount } from '../../src/process/proc-linux.js'
 import { MASTER_CLOSE_GRACE_MS, NATIVE_SPAWN_TASKS } from '../../src/terminal/native-pty-backend.js'
@@ -260,6 +270,47 @@ describe('the native spawner against node-pty', () => {
     const { exit } = await finish(session)
     expect(exit.drain).toBe('complete')
     expect(received).toBe(size)
+  })
+
+  test('hands over what was read before a stop, and ignores the handle once stopped', async () => {
+    const loaded = loadNativeBinding()
+    if (!('binding' in loaded)) {
+      throw new Error(loaded.problem)
+    }
+    const binding = loaded.binding
+    const spawned = binding.spawn(
+      '/bin/sh',
+      ['sh', '-c', 'printf ready; exec sleep 30'],
+      [],
+      scratch,
+      80,
+      24,
+      () => {
+        closeSync(spawned.slave)
+      },
+    )
+    const received: string[] = []
+    const handle = binding.readMaster(
+      spawned.fd,
+      (chunk) => received.push(chunk.toString('latin1')),
+      () => undefined,
+    )
+    try {
+      await waitFor(() => received.join('').includes('ready'), { description: 'the first output' })
+      binding.pauseReading(handle)
+    } finally {
+      // Stopping closes the master: the terminal hangs up and the shell's sleep ends with SIGHUP.
+      const rest = binding.stopReading(handle)
+      expect(rest?.toString('latin1') ?? '').toBe('')
+    }
+    // Once stopped, the handle is inert: no call reaches freed memory or a closed descriptor.
+    expect(binding.stopReading(handle)).toBeUndefined()
+    binding.pauseReading(handle)
+    binding.resumeReading(handle)
+    expect(received.join('')).toBe('ready')
+    await waitFor(() => zombieChildren().length === 0 && !existsSync(`/proc/${spawned.pid}`), {
+      description: 'the shell to end and be reaped',
+    })
   })
 
   test('passes a new window size to the program', async () => {
