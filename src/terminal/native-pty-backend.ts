@@ -1,4 +1,4 @@
-import { write as writeToFd } from 'node:fs'
+import { closeSync, write as writeToFd } from 'node:fs'
 import { addListener, type Disposer, type PtyBackend, type PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
 import type { MasterReadHandle, NativeBinding } from '../internal/native-binding.js'
@@ -159,20 +159,29 @@ class NativePtyChild implements PtyChild {
     this.#slave = spawned.slave
     this.#fd = spawned.fd
     this.#writer = new MasterWriter(spawned.fd)
-    this.#reader = new MasterReader(
-      binding,
-      spawned.fd,
-      (chunk) => {
-        for (const listener of this.#dataListeners) {
-          listener(chunk)
-        }
-      },
-      () => {
-        this.#masterClosed = true
-        this.#writer.stop()
-        this.#reportExit()
-      },
-    )
+    try {
+      this.#reader = new MasterReader(
+        binding,
+        spawned.fd,
+        (chunk) => {
+          for (const listener of this.#dataListeners) {
+            listener(chunk)
+          }
+        },
+        () => {
+          this.#masterClosed = true
+          this.#writer.stop()
+          this.#reportExit()
+        },
+      )
+    } catch (error) {
+      // No thread could be started to read the terminal (the system is out of threads or descriptors): a child
+      // nobody reads must not keep running. The exit watch reaps it.
+      process.kill(spawned.pid, 'SIGKILL')
+      closeSync(spawned.slave)
+      closeSync(spawned.fd)
+      throw error
+    }
   }
 
   takeSlave(): number | undefined {

@@ -16,7 +16,11 @@ import type * as NodePty from 'node-pty'
 import { loadNativeBinding } from '../../src/internal/native-binding.js'
 import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
 import { readForkCount } from '../../src/process/proc-linux.js'
-import { MASTER_CLOSE_GRACE_MS, NATIVE_SPAWN_TASKS } from '../../src/terminal/native-pty-backend.js'
+import {
+  createNativePtyBackend,
+  MASTER_CLOSE_GRACE_MS,
+  NATIVE_SPAWN_TASKS,
+} from '../../src/terminal/native-pty-backend.js'
 import { createNodePtyBackend } from '../../src/terminal/node-pty-backend.js'
 import type { PtyBackend, PtyExit, PtySession, PtySpawnOptions } from '../../src/terminal/pty-backend.js'
 import { WORKER_MARKER_VARIABLE } from '../helpers/token-carriers.js'
@@ -310,6 +314,30 @@ describe('the native spawner against node-pty', () => {
     expect(received.join('')).toBe('ready')
     await waitFor(() => zombieChildren().length === 0 && !existsSync(`/proc/${spawned.pid}`), {
       description: 'the shell to end and be reaped',
+    })
+  })
+
+  test('ends the child and closes the terminal when no reader thread can be started', async () => {
+    const loaded = loadNativeBinding()
+    if (!('binding' in loaded)) {
+      throw new Error(loaded.problem)
+    }
+    let started: number | undefined
+    const failing = createNativePtyBackend({
+      ...loaded.binding,
+      spawn: (...args) => {
+        const spawned = loaded.binding.spawn(...args)
+        started = spawned.pid
+        return spawned
+      },
+      readMaster: () => {
+        throw new Error('pthread_create failed: Resource temporarily unavailable')
+      },
+    })
+    expect(() => spawnIn(failing, { file: '/bin/sleep', args: ['30'] })).toThrow(/pthread_create failed/)
+    expect(started).toBeDefined()
+    await waitFor(() => !existsSync(`/proc/${started}`), {
+      description: 'the unread child to be ended and reaped',
     })
   })
 
