@@ -176,7 +176,9 @@ class NativePtyChild implements PtyChild {
       )
     } catch (error) {
       // No thread could be started to read the terminal (the system is out of threads or descriptors): a child
-      // nobody reads must not keep running. The exit watch reaps it.
+      // nobody reads must not keep running. The exit watch reaps it, and finds the terminal closed already.
+      this.#masterClosed = true
+      this.#writer.stop()
       process.kill(spawned.pid, 'SIGKILL')
       closeSync(spawned.slave)
       closeSync(spawned.fd)

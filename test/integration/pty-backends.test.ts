@@ -323,10 +323,14 @@ describe('the native spawner against node-pty', () => {
       throw new Error(loaded.problem)
     }
     let started: number | undefined
+    let reaped = false
     const failing = createNativePtyBackend({
       ...loaded.binding,
-      spawn: (...args) => {
-        const spawned = loaded.binding.spawn(...args)
+      spawn: (path, argv, envp, cwd, columns, rows, onExit) => {
+        const spawned = loaded.binding.spawn(path, argv, envp, cwd, columns, rows, (code, signal) => {
+          onExit(code, signal)
+          reaped = true
+        })
         started = spawned.pid
         return spawned
       },
@@ -336,9 +340,12 @@ describe('the native spawner against node-pty', () => {
     })
     expect(() => spawnIn(failing, { file: '/bin/sleep', args: ['30'] })).toThrow(/pthread_create failed/)
     expect(started).toBeDefined()
-    await waitFor(() => !existsSync(`/proc/${started}`), {
+    await waitFor(() => reaped && !existsSync(`/proc/${started}`), {
       description: 'the unread child to be ended and reaped',
     })
+    // The reap must not go on to close a terminal that has no reader. That close would come after the master's
+    // grace period, which this waits out by the same timers; an error there fails the run.
+    await new Promise((resolve) => setTimeout(() => setImmediate(resolve), MASTER_CLOSE_GRACE_MS))
   })
 
   test('passes a new window size to the program', async () => {
