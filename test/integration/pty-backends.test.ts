@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type * as NodePty from 'node-pty'
-import { loadNativeBinding } from '../../src/internal/native-binding.js'
+import { loadNativeBinding, type NativeBinding } from '../../src/internal/native-binding.js'
 import { loadPtyBackend } from '../../src/terminal/load-pty-backend.js'
-import { readForkCount } from '../../src/process/proc-linux.js'
+import { readForkCount, readProcStat } from '../../src/process/proc-linux.js'
 import {
   createNativePtyBackend,
   MASTER_CLOSE_GRACE_MS,
@@ -30,6 +30,15 @@ import { waitFor } from '../helpers/wait-for.js'
 // command, so each property of the child is compared between the two, on real programs in real PTYs.
 const nodePty = createNodePtyBackend(createRequire(import.meta.url)('node-pty') as typeof NodePty)
 const native = await loadPtyBackend()
+
+/** REA's addon itself, for the tests that drive its reader directly. */
+function addon(): NativeBinding {
+  const loaded = loadNativeBinding()
+  if (!('binding' in loaded)) {
+    throw new Error(loaded.problem)
+  }
+  return loaded.binding
+}
 const scratch = mkdtempSync(path.join(tmpdir(), 'rea-pty-backends-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
@@ -263,8 +272,8 @@ describe('the native spawner against node-pty', () => {
     // head reads /dev/zero, which never sleeps: asleep, it waits in a write on the terminal, whose buffers hold
     // far less than the whole output.
     const blockedInWrite = (): boolean => {
-      const stat = readFileSync(`/proc/${session.pid}/stat`, 'latin1')
-      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('S ')
+      const stat = readProcStat(session.pid)
+      return stat.status === 'ok' && stat.value.state === 'S'
     }
     await waitFor(() => atPause !== undefined && blockedInWrite(), {
       description: 'head to block in a write while the reader is paused',
@@ -277,11 +286,7 @@ describe('the native spawner against node-pty', () => {
   })
 
   test('hands over what was read before a stop, and ignores the handle once stopped', async () => {
-    const loaded = loadNativeBinding()
-    if (!('binding' in loaded)) {
-      throw new Error(loaded.problem)
-    }
-    const binding = loaded.binding
+    const binding = addon()
     const spawned = binding.spawn(
       '/bin/sh',
       ['sh', '-c', 'printf ready; exec sleep 30'],
@@ -318,16 +323,13 @@ describe('the native spawner against node-pty', () => {
   })
 
   test('ends the child and closes the terminal when no reader thread can be started', async () => {
-    const loaded = loadNativeBinding()
-    if (!('binding' in loaded)) {
-      throw new Error(loaded.problem)
-    }
+    const binding = addon()
     let started: number | undefined
     let reaped = false
     const failing = createNativePtyBackend({
-      ...loaded.binding,
+      ...binding,
       spawn: (path, argv, envp, cwd, columns, rows, onExit) => {
-        const spawned = loaded.binding.spawn(path, argv, envp, cwd, columns, rows, (code, signal) => {
+        const spawned = binding.spawn(path, argv, envp, cwd, columns, rows, (code, signal) => {
           onExit(code, signal)
           reaped = true
         })

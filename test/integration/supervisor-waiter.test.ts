@@ -15,6 +15,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { SUPERVISOR_WAITER as WAITER } from '../helpers/fixtures.js'
 import { waitFor } from '../helpers/wait-for.js'
 import { loadNativeBinding } from '../../src/internal/native-binding.js'
+import { readProcStat } from '../../src/process/proc-linux.js'
 
 /**
  * The supervisor's native waiter (native/linux/supervisor-waiter.c), run as REA runs it: a pipe from its parent on
@@ -104,17 +105,6 @@ const native = loadNativeBinding()
 describe.skipIf(!('binding' in native))('the addon’s detached spawn of the waiter', () => {
   const binding = 'binding' in native ? native.binding : undefined
 
-  /** A child's state and parent from /proc/PID/stat, or undefined once it is gone (reaped). */
-  const stateOf = (pid: number): { state: string; parent: number; session: number } | undefined => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
-      const [state = '', parent = '', , session = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return { state, parent: Number(parent), session: Number(session) }
-    } catch {
-      return undefined
-    }
-  }
-
   test('starts it in a session of its own, with the pipe on 0, /dev/null on 1 and 2, the registry on 3, nothing else', async () => {
     const report = path.join(scratch, 'detached.report')
     const registry = registryFile('detached', 'registered\n')
@@ -131,9 +121,8 @@ describe.skipIf(!('binding' in native))('the addon’s detached spawn of the wai
         `mv '${report}.partial' '${report}'`,
       ].join('\n')
       started = binding!.spawnDetached(WAITER, [WAITER, '/bin/sh', '-c', script], fd)
-      const child = stateOf(started.pid)
-      expect(child?.parent).toBe(process.pid)
-      expect(child?.session).toBe(started.pid)
+      const child = readProcStat(started.pid)
+      expect(child.status === 'ok' && [child.value.ppid, child.value.sid]).toEqual([process.pid, started.pid])
     } finally {
       closeSync(fd)
     }
@@ -153,7 +142,7 @@ describe.skipIf(!('binding' in native))('the addon’s detached spawn of the wai
     expect(descriptors?.trim().split(' ').map(Number).slice(0, 4)).toEqual([0, 1, 2, 3])
     expect(rest).toEqual(['/', '0', 'registered'])
     // Reaped by the addon's thread once it ended: no zombie left in REA's process.
-    await waitFor(() => stateOf(started.pid) === undefined, { description: 'the waiter to be reaped' })
+    await waitFor(() => readProcStat(started.pid).status !== 'ok', { description: 'the waiter to be reaped' })
   })
 
   test('says which system call failed when the program cannot be executed', () => {
