@@ -1,5 +1,6 @@
 import { setLongTimeout } from '../internal/long-timer.js'
 import type { Disposer } from '../terminal/pty-backend.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** Why REA, rather than the target, ended a run. */
 export type StopReason = 'timeout' | 'idle_timeout' | 'cancelled'
@@ -26,7 +27,7 @@ export class Deadlines {
   readonly #idleTimeoutMs: number | null
   #resolve!: (reason: StopReason) => void
   #cancelIdle: Disposer | undefined
-  #lastOutputAt = performance.now()
+  #lastOutputAt = monotonicNow()
   #settled = false
 
   constructor(options: DeadlineOptions) {
@@ -54,7 +55,7 @@ export class Deadlines {
 
   /** Called for every PTY read, so it only notes the time; the one idle timer re-arms itself when it fires. */
   noteOutput(): void {
-    this.#lastOutputAt = performance.now()
+    this.#lastOutputAt = monotonicNow()
   }
 
   #armIdle(delayMs: number | null): void {
@@ -63,7 +64,7 @@ export class Deadlines {
     }
     const idleTimeoutMs = this.#idleTimeoutMs
     this.#cancelIdle = setLongTimeout(() => {
-      const quietForMs = performance.now() - this.#lastOutputAt
+      const quietForMs = monotonicNow() - this.#lastOutputAt
       if (quietForMs >= idleTimeoutMs) {
         this.#stop('idle_timeout')
       } else if (!this.#settled) {

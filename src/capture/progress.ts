@@ -1,3 +1,5 @@
+import { monotonicNow } from '../internal/monotonic-clock.js'
+
 /** The observed lifecycle stage of a capture. */
 export type CapturePhase = 'prepare' | 'running' | 'settling' | 'cleanup'
 
@@ -86,7 +88,7 @@ export class ProgressReporter {
   }
 
   #schedule(minimumDelayMs: number): void {
-    const sinceLast = performance.now() - this.#lastSentAt
+    const sinceLast = monotonicNow() - this.#lastSentAt
     const delayMs = Math.max(minimumDelayMs, PROGRESS_INTERVAL_MS - sinceLast)
     if (delayMs <= 0) {
       this.#clearTimer()
@@ -104,7 +106,7 @@ export class ProgressReporter {
   }
 
   #send(fields: Pick<ProgressRecord, 'phase' | 'terminal' | 'disposition' | 'cleanup'>): void {
-    this.#lastSentAt = performance.now()
+    this.#lastSentAt = monotonicNow()
     const { frames, samples, interactions } = this.#counts
     const record: ProgressRecord = {
       phase: fields.phase,

@@ -1,4 +1,5 @@
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** A frame for people is taken when output has been quiet this long. */
 export const QUIET_FRAME_MS = 250
@@ -14,7 +15,7 @@ export function watchForQuiet(frames: FrameRecorder, hasGap: () => boolean, onFr
   // One timer per quiet period, not per read: reads only note the time, and the timer re-arms for the rest.
   const check = (): void => {
     timer = undefined
-    const quietForMs = performance.now() - lastOutputAt
+    const quietForMs = monotonicNow() - lastOutputAt
     if (stopped()) {
       return
     }
@@ -26,7 +27,7 @@ export function watchForQuiet(frames: FrameRecorder, hasGap: () => boolean, onFr
   }
   return {
     noteOutput(): void {
-      lastOutputAt = performance.now()
+      lastOutputAt = monotonicNow()
       if (timer === undefined && !stopped()) {
         timer = setTimeout(check, QUIET_FRAME_MS)
       }

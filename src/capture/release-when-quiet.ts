@@ -1,4 +1,5 @@
 import type { OutputRecorder } from '../terminal/output-recorder.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /**
  * Text the stream rules hold back (a path or a time that may go on in the next read) is released as it stands
@@ -24,7 +25,7 @@ export function releaseWhenQuiet(recorder: OutputRecorder, readerPaused: () => b
         if ((recorder.stream?.heldCharacters ?? 0) === 0) {
           return
         }
-        const quietForMs = performance.now() - lastOutputAt
+        const quietForMs = monotonicNow() - lastOutputAt
         if (lastOutputAt !== seenAt || quietForMs < HELD_OUTPUT_RELEASE_MS || readerPaused()) {
           arm(Math.max(1, HELD_OUTPUT_RELEASE_MS - quietForMs))
           return
@@ -35,7 +36,7 @@ export function releaseWhenQuiet(recorder: OutputRecorder, readerPaused: () => b
   }
   return {
     noteOutput(): void {
-      lastOutputAt = performance.now()
+      lastOutputAt = monotonicNow()
       const held = recorder.stream?.heldCharacters ?? 0
       if (held > 0 && timer === undefined && immediate === undefined) {
         arm(HELD_OUTPUT_RELEASE_MS)

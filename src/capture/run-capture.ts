@@ -9,6 +9,7 @@ import { observeRun } from './observe-run.js'
 import { ProgressReporter } from './progress.js'
 import { createRunContext } from './run-context.js'
 import { settleRun } from './settle-run.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /**
  * Runs one capture through its phases, each in a module of its own — launch, observe (the running phase),
@@ -18,8 +19,8 @@ import { settleRun } from './settle-run.js'
 export async function runCapture(request: CaptureRequest): Promise<Evidence> {
   const { resolved, signal } = request
   const capturedAt = new Date().toISOString()
-  const wallStartMs = performance.now()
-  const reporter = new ProgressReporter(request.onProgress, () => Math.floor(performance.now() - wallStartMs))
+  const wallStartMs = monotonicNow()
+  const reporter = new ProgressReporter(request.onProgress, () => Math.floor(monotonicNow() - wallStartMs))
   reporter.update('prepare')
   const commitments = buildCommitments(resolved)
   const files = new FilesystemCheckpoints(resolved, signal)
@@ -45,7 +46,7 @@ export async function runCapture(request: CaptureRequest): Promise<Evidence> {
     ptyBackend: request.backend.name,
     commitments,
     capturedAt,
-    durationMs: Math.round(performance.now() - wallStartMs),
+    durationMs: Math.round(monotonicNow() - wallStartMs),
     disposition: observed.ending.disposition,
     failure: observed.ending.failure,
     terminal: observedTerminal(observers),

@@ -4,14 +4,13 @@ import { EXIT } from './exit-codes.js'
 import type * as Run from './run.js'
 import { answerWithoutEngine } from './help.js'
 import { installSignalHandlers } from './signals.js'
+import { ignoreWriteErrorsOnFirstUse } from './write-errors.js'
 
 // This module is small on purpose: the signal handlers exist within milliseconds of start, while the command's
 // bundle loads behind them (run.ts). A signal in that window then cancels like any other.
 const signals = installSignalHandlers(process.argv[2])
-// A closed terminal or pipe fails writes with EIO or EPIPE. Write callbacks handle that where it matters (the
-// final document); without these listeners Node would instead crash on the stream's 'error' event.
-process.stdout.on('error', () => undefined)
-process.stderr.on('error', () => undefined)
+ignoreWriteErrorsOnFirstUse('stdout')
+ignoreWriteErrorsOnFirstUse('stderr')
 // --version and --help need none of the engine: answered here, they print as fast as Node starts.
 const answer = answerWithoutEngine(process.argv.slice(2))
 if (answer !== undefined) {

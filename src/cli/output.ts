@@ -5,7 +5,7 @@ import { serializeEvidence } from '../evidence/serialize.js'
 import { outputPathIssues, type OutputInput } from '../internal/output-path.js'
 import { privateCopyPath } from '../internal/private-copy.js'
 import { describeSystemError } from '../internal/system-error.js'
-import { writeFileAtomic } from '../internal/write-file-atomic.js'
+import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
 import { encodeToon, toonUnsafeOnTerminal } from './toon.js'
 
 export const OUTPUT_FORMATS = ['toon', 'json'] as const
@@ -72,11 +72,12 @@ export async function emitDocument(text: string, outputPath: string | undefined)
 
 /**
  * Writes the final document to stdout, or to a file, whole or not at all (a file is replaced through a temporary
- * sibling; a FIFO or device is written directly); resolves once it is flushed.
+ * sibling; a FIFO or device is written directly); resolves once it is flushed. A file is written synchronously:
+ * the command has nothing else to do meanwhile, and a signal that comes is handled right after.
  */
 export async function writeDocument(text: string, outputPath: string | undefined): Promise<void> {
   if (outputPath !== undefined) {
-    await writeFileAtomic(outputPath, text)
+    writeFileAtomicSync(outputPath, text)
     return
   }
   await new Promise<void>((resolve, reject) => {
@@ -89,19 +90,19 @@ export async function writeDocument(text: string, outputPath: string | undefined
  * terminal closed by SIGHUP): it is saved as canonical JSON in a private temporary file, and the error says
  * where.
  */
-export async function keepUndeliveredEvidence(
+export function keepUndeliveredEvidence(
   evidence: Evidence,
   outputPath: string | undefined,
   failure: unknown,
-): Promise<ReaError> {
+): ReaError {
   const where = outputPath ?? 'stdout'
   const lost = isReaError(failure)
     ? `The capture ran, but its Evidence was not written to ${where}. ${failure.message}`
     : `The capture ran, but its Evidence could not be written to ${where} (${describeSystemError(failure)}).`
   let saved: string
   try {
-    saved = await privateCopyPath('capture.json')
-    await writeFileAtomic(saved, serializeEvidence(evidence))
+    saved = privateCopyPath('capture.json')
+    writeFileAtomicSync(saved, serializeEvidence(evidence))
   } catch (error) {
     return new ReaError(
       'OUTPUT_FAILED',

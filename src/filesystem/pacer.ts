@@ -1,3 +1,5 @@
+import { monotonicNow } from '../internal/monotonic-clock.js'
+
 /** How long synchronous filesystem work runs before it yields to the event loop. */
 const SLICE_MS = 10
 
@@ -6,13 +8,13 @@ const SLICE_MS = 10
  * progress and cancellation still run during a long walk or hashing pass.
  */
 export class Pacer {
-  #sliceStarted = performance.now()
+  #sliceStarted = monotonicNow()
 
   async pause(): Promise<void> {
-    if (performance.now() - this.#sliceStarted < SLICE_MS) {
+    if (monotonicNow() - this.#sliceStarted < SLICE_MS) {
       return
     }
     await new Promise((resolve) => setImmediate(resolve))
-    this.#sliceStarted = performance.now()
+    this.#sliceStarted = monotonicNow()
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -8,9 +8,9 @@ import path from 'node:path'
  * that a run whose command already had its effects is never lost.
  *
  * @example
- * await writeFile(await privateCopyPath('capture.json'), serializeEvidence(evidence))
+ * await writeFile(privateCopyPath('capture.json'), serializeEvidence(evidence))
  */
-export async function privateCopyPath(fileName: string): Promise<string> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'rea-capture-'))
+export function privateCopyPath(fileName: string): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'rea-capture-'))
   return path.join(directory, fileName)
 }

@@ -14,7 +14,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs'
-import { open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 /** How a file is written: replaced whole through a temporary sibling, or written in place (not a regular file). */
@@ -71,6 +70,8 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array): vo
 
 /** {@link writeFileAtomicSync} without blocking the event loop. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  // Loaded here, not with the module: node:fs/promises costs a CLI capture 2 ms, and it writes synchronously.
+  const { open, rename, rm } = await import('node:fs/promises')
   const plan = planWrite(file)
   if (plan.kind === 'direct') {
     const handle = await open(plan.target, 'w')

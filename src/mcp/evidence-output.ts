@@ -36,7 +36,7 @@ export async function writeCapture(evidence: Evidence, file: string): Promise<Sa
 
 /** Saves a capture that cannot be delivered as asked into a new private directory, so the run is not lost. */
 export async function spillCapture(evidence: Evidence): Promise<SavedCapture> {
-  return writeCapture(evidence, await privateCopyPath('capture.json'))
+  return writeCapture(evidence, privateCopyPath('capture.json'))
 }
 
 export function describeSavedCapture(saved: SavedCapture): string {

@@ -43,77 +43,83 @@ const CLOCK = String.raw`\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?`
 const ZONE = String.raw`(?:Z|[+-]\d{2}:?\d{2})`
 
 interface FilterDefinition {
-  readonly regex: RegExp
+  /** A new expression for each rule: built only where the filter is used (one with `\p{…}` costs at creation). */
+  readonly regex: () => RegExp
   /** Keeps part of the match: only the named group `value` is replaced, when present. */
   readonly keepsContext: boolean
 }
 
 const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
   uuids: {
-    regex: new RegExp(
-      String.raw`(?<![\p{L}\p{N}_-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\p{L}\p{N}_-])`,
-      'gu',
-    ),
+    regex: () =>
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}_-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\p{L}\p{N}_-])`,
+        'gu',
+      ),
     keepsContext: false,
   },
   timestamps: {
-    regex: new RegExp(
-      START +
-        '(?:' +
-        [
-          // `date`: Fri Dec  4 17:37:58 UTC 2026; git: Fri Dec 4 17:37:58 2026 +0000
-          String.raw`${WEEKDAY} ${MONTH} [ \d]?\d ${CLOCK}(?: [A-Z]{1,5})? \d{4}(?: [+-]\d{4})?`,
-          // JavaScript's Date#toString: Fri Dec 04 2026 17:37:58 GMT+0000 (Coordinated Universal Time)
-          String.raw`${WEEKDAY} ${MONTH} \d{2} \d{4} ${CLOCK} GMT[+-]\d{4}(?: \([^()\n]{1,64}\))?`,
-          // RFC 1123 / HTTP: Fri, 04 Dec 2026 17:37:58 GMT
-          String.raw`${WEEKDAY}, \d{2} ${MONTH} \d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\d{4}))?`,
-          // ISO 8601: 2026-12-04, 2026-12-04T17:37:58.123Z, 2026-12-04 17:37:58+01:00
-          String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?${ZONE}?)?`,
-          // Common Log Format and Python's http.server: 04/Dec/2026:17:37:58 +0000, 04/Dec/2026 17:37:58
-          String.raw`\d{2}/${MONTH}/\d{4}[: ]${CLOCK}(?: [+-]\d{4})?`,
-          // ls -l: Dec  4 17:37
-          String.raw`${MONTH} [ \d]\d \d{2}:\d{2}(?::\d{2})?(?![:\d])`,
-          // A clock time alone: 17:37:58, 5:07:09.123 PM
-          String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
-        ].join('|') +
-        ')' +
-        END,
-      'gu',
-    ),
+    regex: () =>
+      new RegExp(
+        START +
+          '(?:' +
+          [
+            // `date`: Fri Dec  4 17:37:58 UTC 2026; git: Fri Dec 4 17:37:58 2026 +0000
+            String.raw`${WEEKDAY} ${MONTH} [ \d]?\d ${CLOCK}(?: [A-Z]{1,5})? \d{4}(?: [+-]\d{4})?`,
+            // JavaScript's Date#toString: Fri Dec 04 2026 17:37:58 GMT+0000 (Coordinated Universal Time)
+            String.raw`${WEEKDAY} ${MONTH} \d{2} \d{4} ${CLOCK} GMT[+-]\d{4}(?: \([^()\n]{1,64}\))?`,
+            // RFC 1123 / HTTP: Fri, 04 Dec 2026 17:37:58 GMT
+            String.raw`${WEEKDAY}, \d{2} ${MONTH} \d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\d{4}))?`,
+            // ISO 8601: 2026-12-04, 2026-12-04T17:37:58.123Z, 2026-12-04 17:37:58+01:00
+            String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?${ZONE}?)?`,
+            // Common Log Format and Python's http.server: 04/Dec/2026:17:37:58 +0000, 04/Dec/2026 17:37:58
+            String.raw`\d{2}/${MONTH}/\d{4}[: ]${CLOCK}(?: [+-]\d{4})?`,
+            // ls -l: Dec  4 17:37
+            String.raw`${MONTH} [ \d]\d \d{2}:\d{2}(?::\d{2})?(?![:\d])`,
+            // A clock time alone: 17:37:58, 5:07:09.123 PM
+            String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
+          ].join('|') +
+          ')' +
+          END,
+        'gu',
+      ),
     keepsContext: false,
   },
   durations: {
-    regex: new RegExp(
-      START +
-        '(?:' +
-        [
-          // A key that names a duration, then a bare number: duration_ms 110.2, "elapsed": 12
-          String.raw`${DURATION_KEY}(?<value>${NUMBER}(?:${GAP}${ANY_UNIT})?)`,
-          // 1h 2m 3.4s, 2m3s
-          String.raw`(?:${NUMBER}${GAP}${LARGE_UNIT}${GAP}){1,3}${NUMBER}${GAP}${SMALL_UNIT}`,
-          // 4.898ms, 1.2 s, 0.000s, 3ESC[2mms, 2 minutes, 1h
-          String.raw`${NUMBER}${GAP}${ANY_UNIT}`,
-        ].join('|') +
-        ')' +
-        END,
-      'giu',
-    ),
+    regex: () =>
+      new RegExp(
+        START +
+          '(?:' +
+          [
+            // A key that names a duration, then a bare number: duration_ms 110.2, "elapsed": 12
+            String.raw`${DURATION_KEY}(?<value>${NUMBER}(?:${GAP}${ANY_UNIT})?)`,
+            // 1h 2m 3.4s, 2m3s
+            String.raw`(?:${NUMBER}${GAP}${LARGE_UNIT}${GAP}){1,3}${NUMBER}${GAP}${SMALL_UNIT}`,
+            // 4.898ms, 1.2 s, 0.000s, 3ESC[2mms, 2 minutes, 1h
+            String.raw`${NUMBER}${GAP}${ANY_UNIT}`,
+          ].join('|') +
+          ')' +
+          END,
+        'giu',
+      ),
     keepsContext: true,
   },
   hex_ids: {
     // At least one digit and one letter a–f: ordinary words (`facade`, `decade`) and plain numbers are kept.
-    regex: new RegExp(
-      String.raw`(?<![\p{L}\p{N}_-])(?:0x)?(?:(?=[0-9a-f]{0,63}[0-9])(?=[0-9a-f]{0,63}[a-f])[0-9a-f]{7,64}|(?=[0-9A-F]{0,63}[0-9])(?=[0-9A-F]{0,63}[A-F])[0-9A-F]{7,64})(?![\p{L}\p{N}_-])`,
-      'gu',
-    ),
+    regex: () =>
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}_-])(?:0x)?(?:(?=[0-9a-f]{0,63}[0-9])(?=[0-9a-f]{0,63}[a-f])[0-9a-f]{7,64}|(?=[0-9A-F]{0,63}[0-9])(?=[0-9A-F]{0,63}[A-F])[0-9A-F]{7,64})(?![\p{L}\p{N}_-])`,
+        'gu',
+      ),
     keepsContext: false,
   },
   temp_names: {
     // mktemp: tmp.XXXXXXXXXX (ten letters or digits); Python's tempfile: tmp + eight of [a-z0-9_]
-    regex: new RegExp(
-      String.raw`(?<![\p{L}\p{N}_.-])(?:tmp\.[A-Za-z0-9]{10}|tmp[a-z0-9_]{8})(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}])`,
-      'gu',
-    ),
+    regex: () =>
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}_.-])(?:tmp\.[A-Za-z0-9]{10}|tmp[a-z0-9_]{8})(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}])`,
+        'gu',
+      ),
     keepsContext: false,
   },
 }
@@ -125,14 +131,16 @@ const SGR_IN_SPAN = new RegExp(SGR, 'g')
 export class FilterRule implements StreamRule {
   readonly #name: FilterName
   readonly #definition: FilterDefinition
+  readonly #regex: RegExp
 
   constructor(name: FilterName) {
     this.#name = name
     this.#definition = FILTERS[name]
+    this.#regex = this.#definition.regex()
   }
 
   find(text: string, from: number, limit: number): RuleMatch | undefined {
-    const regex = this.#definition.regex
+    const regex = this.#regex
     regex.lastIndex = from
     const match = regex.exec(text)
     if (match === null || match.index >= limit) {

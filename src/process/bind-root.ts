@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import { processInspector } from './inspector.js'
 import { runTokenEntry } from './run-token.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** How long REA waits for the root's token to become visible after exec. */
 export const BINDING_WINDOW_MS = 1000
@@ -36,7 +37,7 @@ export async function bindRootIdentity(pid: number, token: string): Promise<Root
     return { binding: 'unverified', identity: null, reason: `identity unavailable: ${first.code}` }
   }
   const identity = first.value.identity
-  const deadline = performance.now() + BINDING_WINDOW_MS
+  const deadline = monotonicNow() + BINDING_WINDOW_MS
   for (;;) {
     const token = inspector.readEnviron(pid, entry)
     const after = readStartIdentity(pid)
@@ -52,7 +53,7 @@ export async function bindRootIdentity(pid: number, token: string): Promise<Root
     if (token.value === 'carries') {
       return { binding: 'bound', identity }
     }
-    if (performance.now() >= deadline) {
+    if (monotonicNow() >= deadline) {
       return { binding: 'unverified', identity, reason: `token not visible within ${BINDING_WINDOW_MS} ms` }
     }
     await delay(BINDING_POLL_MS)

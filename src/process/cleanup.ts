@@ -8,6 +8,7 @@ import type {
   UnreadableRelation,
 } from './owned-tree.js'
 import { sendCheckedSignal, type SignalDelivery } from './signal.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** How long cleanup waits for killed processes to disappear before calling the result incomplete. */
 export const CLEANUP_CONFIRM_MS = 2000
@@ -52,7 +53,7 @@ export async function cleanUpOwnedProcesses(
   tree: OwnedTree | undefined,
   startingObservation?: TreeObservation,
 ): Promise<OwnedCleanupResult> {
-  const startedAt = performance.now()
+  const startedAt = monotonicNow()
   if (tree === undefined) {
     return { status: 'unsupported', processes: [], unverified: [], unexplained: [], elapsed_ms: 0 }
   }
@@ -73,7 +74,7 @@ export async function cleanUpOwnedProcesses(
     processes,
     unverified,
     unexplained,
-    elapsed_ms: Math.round(performance.now() - startedAt),
+    elapsed_ms: Math.round(monotonicNow() - startedAt),
   }
 }
 
@@ -82,9 +83,9 @@ async function killAndConfirm(owned: readonly OwnedProcess[]): Promise<KilledPro
     process,
     outcome: sendCheckedSignal(process.identity, 'SIGKILL'),
   }))
-  const deadline = performance.now() + CLEANUP_CONFIRM_MS
+  const deadline = monotonicNow() + CLEANUP_CONFIRM_MS
   let pending = signalled.filter(({ outcome }) => outcome.delivery === 'signaled')
-  while (pending.length > 0 && performance.now() < deadline) {
+  while (pending.length > 0 && monotonicNow() < deadline) {
     await delay(CLEANUP_POLL_MS)
     pending = pending.filter(({ process }) => isStillAlive(process.identity))
   }

@@ -9,6 +9,7 @@ import {
   type MacosSnapshot,
 } from './macos-helper.js'
 import type { EnvironCheck, ProcRead, ProcStat } from './proc-linux.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** A whole-table snapshot answers children and listing questions for this long. */
 const SNAPSHOT_FRESH_MS = 20
@@ -40,9 +41,9 @@ export function createMacosInspector(run: HelperRunner): ProcessInspector {
   const boot = parseHelperOutput(macosBootSchema, run(['boot']), 'boot')
   let snapshot: { readonly takenAt: number; readonly value: MacosSnapshot } | undefined
   const table = (): MacosSnapshot => {
-    if (snapshot === undefined || performance.now() - snapshot.takenAt > SNAPSHOT_FRESH_MS) {
+    if (snapshot === undefined || monotonicNow() - snapshot.takenAt > SNAPSHOT_FRESH_MS) {
       snapshot = {
-        takenAt: performance.now(),
+        takenAt: monotonicNow(),
         value: parseHelperOutput(macosSnapshotSchema, run(['snapshot', '-']), 'snapshot'),
       }
     }
@@ -68,7 +69,7 @@ export function createMacosInspector(run: HelperRunner): ProcessInspector {
         run(['snapshot', entry.toString('utf8')]),
         'snapshot',
       )
-      snapshot = { takenAt: performance.now(), value: result }
+      snapshot = { takenAt: monotonicNow(), value: result }
       return new Map(result.processes.map((record) => [record.pid, toEnviron(record)]))
     },
     listProcessIds: () => table().processes.map((record) => record.pid),

@@ -1,7 +1,5 @@
 import { ReaError } from '../errors.js'
 import { processInspector, useProcessInspector, type ProcessInspector } from './inspector.js'
-import { createMacosInspector } from './inspector-macos.js'
-import { prepareMacosHelper } from './macos-helper.js'
 
 /**
  * Makes process inspection ready before a capture starts: `/proc` on Linux; on macOS, compiles REA's helper
@@ -13,6 +11,11 @@ export async function prepareProcessInspection(): Promise<ProcessInspector> {
     return active
   }
   if (process.platform === 'darwin') {
+    // Loaded only here: its schemas cost every capture on Linux a millisecond for nothing.
+    const [{ prepareMacosHelper }, { createMacosInspector }] = await Promise.all([
+      import('./macos-helper.js'),
+      import('./inspector-macos.js'),
+    ])
     const helper = await prepareMacosHelper()
     const inspector = createMacosInspector(helper.run)
     useProcessInspector(inspector)

@@ -1,6 +1,7 @@
 import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { ProcessSample } from '../evidence/schema.js'
 import type { OwnedTree, TreeObservation } from './owned-tree.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** Sampling interval while the command runs; slower when one observation is costly (a host with many processes). */
 export const SAMPLE_INTERVAL_MS = 50
@@ -68,11 +69,11 @@ export class ProcessSampler {
   }
 
   async #tick(): Promise<void> {
-    const startedAt = performance.now()
+    const startedAt = monotonicNow()
     const sampling = this.sample({ includeSession: false })
     this.#inFlight = sampling
     await sampling
-    this.#scheduleNext(performance.now() - startedAt)
+    this.#scheduleNext(monotonicNow() - startedAt)
   }
 
   #scheduleNext(lastCostMs: number): void {

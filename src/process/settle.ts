@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { TreeObservation } from './owned-tree.js'
 import type { ProcessSampler } from './sampler.js'
+import { monotonicNow } from '../internal/monotonic-clock.js'
 
 /** How often settlement looks again while owned processes remain. */
 const SETTLE_POLL_MS = 20
@@ -25,8 +26,8 @@ export async function awaitSettlement(
   sampler: ProcessSampler | undefined,
   settleMs: number,
 ): Promise<Settlement> {
-  const startedAt = performance.now()
-  const elapsed = (): number => Math.round(performance.now() - startedAt)
+  const startedAt = monotonicNow()
+  const elapsed = (): number => Math.round(monotonicNow() - startedAt)
   if (sampler === undefined) {
     return {
       status: 'unverifiable',
@@ -47,9 +48,9 @@ export async function awaitSettlement(
             lastObservation: observation,
           }
     }
-    if (performance.now() - startedAt >= settleMs) {
+    if (monotonicNow() - startedAt >= settleMs) {
       return { status: 'cleanup_needed', elapsed_ms: elapsed(), lastObservation: observation }
     }
-    await delay(Math.min(SETTLE_POLL_MS, Math.max(1, settleMs - (performance.now() - startedAt))))
+    await delay(Math.min(SETTLE_POLL_MS, Math.max(1, settleMs - (monotonicNow() - startedAt))))
   }
 }

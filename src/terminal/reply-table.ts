@@ -1,5 +1,5 @@
 import { REPLY_TABLE } from '../scenario/terminal-model.js'
-import { XTERM, XTERM_256COLOR, type TerminalDescription } from './terminfo-xterm.js'
+import { xterm256ColorDescription, xtermDescription, type TerminalDescription } from './terminfo-xterm.js'
 
 /**
  * What REA's terminal answers beyond the emulator's own replies (docs/events.md#terminal-replies), version
@@ -59,9 +59,9 @@ export const TERMINAL_VERSION_REPLY = `\x1bP>|REA(${REPLY_TABLE})\x1b\\`
 export const GRAPHEME_MODE_REPLY = '\x1b[?2027;3$y'
 
 /** The descriptions REA holds; for any other `TERM` it knows no capability but the name. */
-const DESCRIPTIONS: Readonly<Record<string, TerminalDescription>> = {
-  'xterm-256color': XTERM_256COLOR,
-  xterm: XTERM,
+const DESCRIPTIONS: Readonly<Record<string, () => TerminalDescription>> = {
+  'xterm-256color': xterm256ColorDescription,
+  xterm: xtermDescription,
 }
 
 /** The termcap names xterm's XTGETTCAP knows (keys and colours), with the terminfo names they stand for. */
@@ -91,7 +91,7 @@ function functionKeyNames(): Record<string, string> {
  * names (with ncurses extensions), the termcap names of keys and colours, and `TN`/`name` for the type itself.
  */
 export function capabilityReply(hexNames: string, terminalType: string): string {
-  const description = DESCRIPTIONS[terminalType] ?? {}
+  const description = own(DESCRIPTIONS, terminalType)?.() ?? {}
   const answered: string[] = []
   for (const hexName of hexNames.split(';')) {
     const name = /^(?:[0-9a-fA-F]{2})+$/.test(hexName) ? Buffer.from(hexName, 'hex').toString('latin1') : ''
@@ -108,6 +108,6 @@ export function capabilityReply(hexNames: string, terminalType: string): string 
 }
 
 // Names come from the program: `constructor` must not find Object's.
-function own(table: Readonly<Record<string, string>>, name: string | undefined): string | undefined {
+function own<T>(table: Readonly<Record<string, T>>, name: string | undefined): T | undefined {
   return name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined
 }

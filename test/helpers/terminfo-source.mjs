@@ -76,16 +76,27 @@ function tableModule() {
 /** A terminal description: capability name (terminfo, with ncurses extensions) to its value as the terminal sends it. */
 export type TerminalDescription = Readonly<Record<string, string>>
 
-/** String and numeric capabilities of \`xterm-256color\`; \`cols\` and \`lines\` are left out (the PTY has the size). */
-export const XTERM_256COLOR: TerminalDescription = {
-${body(kept(base))}
+// Most captures meet no XTGETTCAP query: the tables are built by the first one, not by every capture's start.
+function builtOnFirstUse(build: () => TerminalDescription): () => TerminalDescription {
+  let description: TerminalDescription | undefined
+  return () => (description ??= build())
 }
 
+/** String and numeric capabilities of \`xterm-256color\`; \`cols\` and \`lines\` are left out (the PTY has the size). */
+export const xterm256ColorDescription = builtOnFirstUse(
+  // eslint-disable-next-line max-lines-per-function -- a generated table, one line per capability
+  () => ({
+${body(kept(base))}
+  }),
+)
+
 /** \`xterm\`: the same terminal with 8 colours (${changed.map(([name]) => name).join(', ')} differ; ${removed.join(', ')} absent). */
-export const XTERM: TerminalDescription = {
-  ...Object.fromEntries(Object.entries(XTERM_256COLOR).filter(([name]) => !${JSON.stringify(removed)}.includes(name))),
+export const xtermDescription = builtOnFirstUse(() => ({
+  ...Object.fromEntries(
+    Object.entries(xterm256ColorDescription()).filter(([name]) => !${JSON.stringify(removed)}.includes(name)),
+  ),
 ${body(changed)}
-}
+}))
 `
 }
 

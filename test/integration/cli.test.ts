@@ -326,6 +326,17 @@ describe('--output', () => {
     expect(result.code).toBe(74)
     expectSavedEvidence(result.stderr, 'stdout (EPIPE: broken pipe)')
   })
+
+  test('a closed stderr does not end a capture: its progress records are dropped (EPIPE is ignored)', async () => {
+    rmSync(marker(), { force: true })
+    const output = path.join(directory, 'closed-stderr.json')
+    const run = startCli(['capture-process', touching(), '--json', '--output', output], { cwd: directory })
+    run.child.stderr?.destroy()
+    const result = await run.result
+    expect(result.code).toBe(0)
+    expect(parseEvidenceText(readFileSync(output, 'utf8')).disposition).toBe('exited')
+    expect(existsSync(marker())).toBe(true)
+  })
 })
 
 /** The error names where the Evidence could not go and the private file it was saved to instead. */

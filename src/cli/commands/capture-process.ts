@@ -53,7 +53,7 @@ export const command: Command = {
           : await formatDocument(evidence, format, writesToTerminal(values.output))
       await writeDocument(text, values.output)
     } catch (error) {
-      throw await keepUndeliveredEvidence(evidence, values.output, error)
+      throw keepUndeliveredEvidence(evidence, values.output, error)
     }
     const signal = context.signals.received()
     return signal === undefined ? EXIT.ok : EXIT_BY_SIGNAL[signal]

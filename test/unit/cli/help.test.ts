@@ -56,7 +56,9 @@ describe('answers that need no engine', () => {
       './run.js',
       './help.js',
       './signals.js',
+      './write-errors.js',
     ])
+    expect(importsOf('write-errors.ts')).toEqual([])
     expect(importsOf('help.ts')).toEqual(['../version.js', './command-text.js'])
     expect(importsOf('command-text.ts')).toEqual([])
     // exit-codes.ts and signals.ts import only types from the engine, which the build erases.

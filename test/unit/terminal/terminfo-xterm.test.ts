@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
-import { XTERM, XTERM_256COLOR } from '../../../src/terminal/terminfo-xterm.js'
+import { xterm256ColorDescription, xtermDescription } from '../../../src/terminal/terminfo-xterm.js'
 import { OMITTED_CAPABILITIES, readTerminfo } from '../../helpers/terminfo-source.mjs'
 
 const infocmp = (() => {
@@ -18,8 +18,8 @@ if (infocmp === undefined) {
 
 describe.skipIf(infocmp === undefined)(`REA's terminal descriptions against ${infocmp ?? 'infocmp'}`, () => {
   test.for([
-    ['xterm-256color', XTERM_256COLOR],
-    ['xterm', XTERM],
+    ['xterm-256color', xterm256ColorDescription()],
+    ['xterm', xtermDescription()],
   ] as const)('%s holds the string and numeric capabilities of the host’s description', ([type, table]) => {
     const host = Object.entries(readTerminfo(type)).filter(([name]) => !OMITTED_CAPABILITIES.includes(name))
     expect(table).toEqual(Object.fromEntries(host))
