@@ -1,8 +1,11 @@
 import { defineConfig, type Options } from 'tsup'
+import { cliBundleLayout, commandsBundlePlugin, runBundlePlugin } from './tsup.cli-bundles.js'
 import { pageScriptDefine } from './tsup.page-script.js'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
 // The test runners are the user's, never bundled: the matchers must extend the very `expect` the tests use.
+const EXTERNAL = ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals']
+
 const shared: Options = {
   // `npm run build` empties dist/ first: the builds below write to it side by side, so none cleans.
   clean: false,
@@ -14,7 +17,7 @@ const shared: Options = {
   // through them (Jest maps frames of files it transforms) pointed into files a user cannot open.
   sourcemap: false,
   splitting: true,
-  external: ['node-pty', 'vitest', 'vitest/node', 'expect', '@jest/globals'],
+  external: EXTERNAL,
   // The divergence page's browser script, bundled once here and inlined by src/view/page-script.ts.
   define: pageScriptDefine(),
   // CommonJS has no import.meta.url: the builds in that format get one from tsup.import-meta-url.ts.
@@ -62,22 +65,37 @@ export default defineConfig([
     splitting: false,
     sourcemap: false,
   },
-  {
-    // The dispatcher and every command, one CommonJS bundle (dist/cli/run.cjs) with one copy of the engine: each
-    // command's module is evaluated only when it runs (run.ts imports it with a literal import()). For the start of
-    // `rea capture-process`:
-    // - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link. The
-    //   library keeps zod as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and
-    //   a chunk holding zod would cost every Vitest process a parse of a megabyte.
-    // - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM
-    //   loader. The ESM-only TOON encoder is bundled.
-    // No source maps, and not minified: each module's code follows a comment with its source path.
+  ...cliBundles(),
+])
+
+/**
+ * The dispatcher and the commands: two CommonJS bundles that share one copy of the engine (tsup.cli-bundles.ts).
+ * run.cjs holds `rea capture-process` and what it runs; commands.cjs the other commands, each evaluated only when it
+ * runs (a literal import() becomes a lazily evaluated module), taking from run.cjs every module run.cjs holds.
+ * - zod is bundled: loaded as a package, it is about 100 modules to resolve, read and link. The library keeps zod
+ *   as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and a chunk holding zod
+ *   would cost every Vitest process a parse of a megabyte.
+ * - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM loader.
+ *   The ESM-only TOON encoder is bundled.
+ * No source maps, and not minified: each module's code follows a comment with its source path.
+ */
+function cliBundles(): Options[] {
+  const bundled = ['zod', '@toon-format/toon']
+  const layout = cliBundleLayout(EXTERNAL, bundled)
+  const cli: Options = {
     ...shared,
-    entry: { run: 'src/cli/run.ts' },
     outDir: 'dist/cli',
     format: ['cjs'],
     splitting: false,
     sourcemap: false,
-    noExternal: ['zod', '@toon-format/toon'],
-  },
-])
+    noExternal: bundled,
+  }
+  return [
+    { ...cli, entry: { run: 'src/cli/run.ts' }, esbuildPlugins: [runBundlePlugin(layout)] },
+    {
+      ...cli,
+      entry: { commands: 'src/cli/more-commands.ts' },
+      esbuildPlugins: [commandsBundlePlugin(layout)],
+    },
+  ]
+}

@@ -9,19 +9,16 @@ import type { SignalCancellation } from './signals.js'
 
 /**
  * Each command's module is evaluated only when it runs (`rea capture-process` never loads the MCP SDK or the page
- * builder): built into one bundle with this dispatcher and one copy of the engine, a literal `import()` becomes a
- * lazily evaluated module. The CLI runs only as built: from its sources, the commands are tested through the
- * library they call.
+ * builder): in the built CLI, a literal `import()` becomes a lazily evaluated module. The other commands come from
+ * more-commands.ts, a bundle of their own that takes the engine from this one. The CLI runs only as built: from its
+ * sources, the commands are tested through the library they call.
  */
-const COMMANDS: Record<CommandName, () => Promise<{ readonly command: Command }>> = {
-  'capture-process': () => import('./commands/capture-process.js'),
-  'compare-process-captures': () => import('./commands/compare-process-captures.js'),
-  record: () => import('./commands/record.js'),
-  view: () => import('./commands/view.js'),
-  export: () => import('./commands/export.js'),
-  schema: () => import('./commands/schema.js'),
-  capabilities: () => import('./commands/capabilities.js'),
-  mcp: () => import('./commands/mcp.js'),
+async function loadCommand(name: CommandName): Promise<{ readonly command: Command }> {
+  if (name === 'capture-process') {
+    return await import('./commands/capture-process.js')
+  }
+  const { MORE_COMMANDS } = await import('./more-commands.js')
+  return await MORE_COMMANDS[name]()
 }
 
 async function main(argv: string[], context: CommandContext): Promise<number> {
@@ -35,7 +32,7 @@ async function main(argv: string[], context: CommandContext): Promise<number> {
     // Its boot then overlaps the command's loading instead of the capture (src/process/supervisor.ts).
     startSupervisor()
   }
-  const { command } = await COMMANDS[name]()
+  const { command } = await loadCommand(name)
   // The command loaded synchronously, so a signal that came meanwhile still waits in the event loop: one turn lets
   // its handler run, and a capture cancelled that early then starts nothing.
   await new Promise((resolve) => setImmediate(resolve))

@@ -108,9 +108,28 @@ describe('the built package', () => {
     expect(offenders).toEqual([])
   })
 
-  test('the CLI is its entry and one bundle, and running commands writes nothing into the package', async () => {
+  test('the CLI is its entry and two bundles with one copy of the engine: a capture loads only the first', () => {
+    // Each bundled module's code follows a comment with its source path (not minified).
+    const modulesOf = (bundle: string): string[] =>
+      [
+        ...readFileSync(path.join(REPO_ROOT, 'dist/cli', bundle), 'utf8').matchAll(
+          /^\/\/ ((?:src|node_modules)\/\S+)$/gm,
+        ),
+      ].map((match) => match[1]!)
+    const run = modulesOf('run.cjs')
+    const commands = modulesOf('commands.cjs')
+    expect(run).toContain('src/capture/run-capture.ts')
+    expect(run).toContain('src/scenario/schema.ts')
+    expect(commands).toContain('src/compare/compare-captures.ts')
+    expect(commands).toContain('src/mcp/server.ts')
+    // Shared modules live in run.cjs only: commands.cjs takes them from it.
+    expect(run.filter((module) => commands.includes(module))).toEqual([])
+    expect(run.filter((module) => /^src\/(?:compare|view|record|mcp|export)\//.test(module))).toEqual([])
+  })
+
+  test('the CLI is its entry and two bundles, and running commands writes nothing into the package', async () => {
     const folder = path.join(REPO_ROOT, 'dist/cli')
-    expect(readdirSync(folder).sort()).toEqual(['main.cjs', 'main.js', 'run.cjs'])
+    expect(readdirSync(folder).sort()).toEqual(['commands.cjs', 'main.cjs', 'main.js', 'run.cjs'])
     const before = readdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true }).map(String).sort()
     for (const args of [['capabilities', '--json'], ['schema', 'scenario'], ['--version']]) {
       expect((await node(['dist/cli/main.cjs', ...args])).code).toBe(0)
