@@ -47,43 +47,49 @@ export interface CliBundleLayout {
  * count (zod's locales, say, are read and dropped).
  */
 export function cliBundleLayout(external: readonly string[], bundled: readonly string[]): CliBundleLayout {
+  const externals = [...external, ...packageDependencies(bundled).flatMap((name) => [name, `${name}/*`])]
+  const run = bundledFiles(RUN_ENTRY, [...externals, MORE_COMMANDS_IMPORT])
+  const more = bundledFiles(MORE_COMMANDS_ENTRY, externals)
+  // The commands' own files: those run.cjs does not hold (zod's stay out: zod is handed over by name).
+  const own = [...more.files].filter((file) => !run.files.has(file) && !file.includes(ZOD_FILES))
+  const shared = new Set(
+    own
+      .flatMap((file) => (more.imports.get(file) ?? []).filter((imported) => run.files.has(imported)))
+      .filter((file) => !file.includes(ZOD_FILES) && file !== IMPORT_META_URL_SHIM),
+  )
+  return { run: run.files, shared, zodNames: zodNamesUsed(own) }
+}
+
+/** The package's dependencies and peer dependencies but those in `bundled`: tsup leaves them out of a bundle. */
+function packageDependencies(bundled: readonly string[]): string[] {
   const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>
     peerDependencies?: Record<string, string>
   }
-  const dependencies = [
+  return [
     ...Object.keys(packageJson.dependencies ?? {}),
     ...Object.keys(packageJson.peerDependencies ?? {}),
   ].filter((name) => !bundled.includes(name))
-  const externals = [...external, ...dependencies.flatMap((name) => [name, `${name}/*`])]
-  const run = bundledFiles(RUN_ENTRY, [...externals, MORE_COMMANDS_IMPORT])
-  const more = bundledFiles(MORE_COMMANDS_ENTRY, externals)
-  const own = [...more.files].filter((file) => !run.files.has(file) && !file.includes(ZOD_FILES))
-  const shared = new Set(
-    own.flatMap((file) => (more.imports.get(file) ?? []).filter((imported) => run.files.has(imported))),
-  )
-  for (const file of shared) {
-    if (file.includes(ZOD_FILES) || file === IMPORT_META_URL_SHIM) {
-      shared.delete(file)
-    }
-  }
-  for (const file of own) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/^import (?!type )(?<what>.*) from 'zod'$/gm)) {
+}
+
+/** zod's run-time names that `files` use as `z.<name>`; throws if one imports zod another way. */
+function zodNamesUsed(files: readonly string[]): string[] {
+  const exported = new Set(Object.keys(createRequire(import.meta.url)(ZOD) as object))
+  const used = new Set<string>()
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8')
+    for (const match of source.matchAll(/^import (?!type )(?<what>.*) from 'zod'$/gm)) {
       if (match.groups?.['what'] !== '* as z') {
         throw new Error(
           `${file} imports zod as ${match.groups?.['what']}: the CLI's commands import * as z from 'zod'`,
         )
       }
     }
+    for (const match of source.matchAll(/\bz\.(?<name>[A-Za-z_$][\w$]*)/g)) {
+      used.add(match.groups?.['name'] ?? '')
+    }
   }
-  const zodExports = new Set(Object.keys(createRequire(import.meta.url)(ZOD) as object))
-  const used = own.flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/\bz\.(?<name>[A-Za-z_$][\w$]*)/g)].map(
-      (match) => match.groups?.['name'] ?? '',
-    ),
-  )
-  const zodNames = [...new Set(used)].filter((name) => zodExports.has(name)).sort()
-  return { run: run.files, shared, zodNames }
+  return [...used].filter((name) => exported.has(name)).sort()
 }
 
 function bundledFiles(
