@@ -14,7 +14,7 @@ import { buildSync, type Plugin } from 'esbuild'
  *
  * Why two: Node 20 has no compile cache, so every `rea` process compiles the bundle it loads, whole. A capture, the
  * command that runs most and whose start-up is measured, compiled the comparison, the page builder, the recorder
- * and the MCP server with it: a third of the CLI's code.
+ * and the MCP server with it.
  *
  * zod is shared by name, not as a module: handing over a module hands over all its exports, and zod's namespace
  * would pull its whole API (locales, code generation) into run.cjs. run.cjs imports the names commands.cjs uses

@@ -7,8 +7,8 @@ const ignore = (): undefined => undefined
  * final document); without a listener, Node would instead crash on the stream's 'error' event.
  *
  * The listener is attached when the stream is first used, by REA or by Node itself (a warning), never before:
- * Node creates `process.stdout` and `process.stderr` on first access, and creating one costs a few
- * milliseconds (a pipe loads Node's net module). A capture that writes its Evidence to `--output` without
+ * Node creates `process.stdout` and `process.stderr` on first access, and creating one loads Node's stream
+ * modules (for a pipe, its net module too). A capture that writes its Evidence to `--output` without
  * progress never touches either.
  */
 export function ignoreWriteErrorsOnFirstUse(name: StandardStreamName): void {

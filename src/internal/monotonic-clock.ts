@@ -8,8 +8,8 @@ export interface MonotonicClock {
 
 /**
  * Fractional milliseconds on the monotonic clock, from an origin of its own (not `performance.timeOrigin`): only
- * differences mean anything. REA does not use `performance.now()` because Node creates the `performance` global on
- * first use, and loading it costs a CLI capture about 2 ms before anything runs.
+ * differences mean anything. REA does not use `performance.now()`: Node creates the `performance` global on first use,
+ * loading its perf_hooks modules, which a CLI capture would then load for a clock.
  */
 export function monotonicNow(): number {
   return Number(process.hrtime.bigint()) / 1e6

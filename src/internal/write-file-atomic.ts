@@ -70,7 +70,7 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array): vo
 
 /** {@link writeFileAtomicSync} without blocking the event loop. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  // Loaded here, not with the module: node:fs/promises costs a CLI capture 2 ms, and it writes synchronously.
+  // Loaded here, not with the module: a CLI capture writes synchronously and need not load node:fs/promises.
   const { open, rename, rm } = await import('node:fs/promises')
   const plan = planWrite(file)
   if (plan.kind === 'direct') {

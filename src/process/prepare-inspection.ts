@@ -11,7 +11,7 @@ export async function prepareProcessInspection(): Promise<ProcessInspector> {
     return active
   }
   if (process.platform === 'darwin') {
-    // Loaded only here: its schemas cost every capture on Linux a millisecond for nothing.
+    // Loaded only here: a capture on Linux has no use for its schemas.
     const [{ prepareMacosHelper }, { createMacosInspector }] = await Promise.all([
       import('./macos-helper.js'),
       import('./inspector-macos.js'),

@@ -21,7 +21,7 @@ import { compileWaitRegex, WAIT_CONDITIONS, WAIT_REGEX_FLAGS } from './wait-cond
  */
 export function validateScenario(input: unknown): ProcessScenario {
   // A scenario is parsed once per capture. zod's fast path is code it generates (new Function) on the first parse
-  // of each object schema: building it costs more than one parse saves, about 10 ms of a CLI capture.
+  // of each object schema: building it costs more than one parse saves (measured in docs/performance.md).
   const result = processScenarioSchema.safeParse(input, { reportInput: true, jitless: true })
   const issues = [
     ...(result.success ? [] : zodIssuesToReaIssues(result.error, processScenarioSchema, input)),
