@@ -3,7 +3,7 @@ import { cleanUpOwnedProcesses, type OwnedCleanupResult } from '../process/clean
 import type { Settlement } from '../process/settle.js'
 import type { RunContext } from './run-context.js'
 import type { CleanupStates } from './progress.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** What the cleanup phase did. */
 export interface CleanedUpRun {
@@ -20,7 +20,7 @@ export interface CleanedUpRun {
  */
 export async function cleanUpRun(run: RunContext, settlement: Settlement): Promise<CleanedUpRun> {
   const { launch, observers } = run
-  const startedMs = monotonicNow()
+  const clock = createMonotonicClock()
   const { root } = launch
   const owned = await cleanUpOwnedProcesses(root?.tree, settlement.lastObservation)
   launch.supervised?.release()
@@ -32,6 +32,6 @@ export async function cleanUpRun(run: RunContext, settlement: Settlement): Promi
     owned,
     states: { owned_processes: owned.status, renderer: 'disposed', temporary_root: 'not_created' },
     rootBinding,
-    elapsedMs: Math.round(monotonicNow() - startedMs),
+    elapsedMs: Math.round(clock.preciseMs()),
   }
 }

@@ -9,7 +9,7 @@ import { observeRun } from './observe-run.js'
 import { ProgressReporter } from './progress.js'
 import { createRunContext } from './run-context.js'
 import { settleRun } from './settle-run.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /**
  * Runs one capture through its phases, each in a module of its own — launch, observe (the running phase),
@@ -19,8 +19,8 @@ import { monotonicNow } from '../internal/monotonic-clock.js'
 export async function runCapture(request: CaptureRequest): Promise<Evidence> {
   const { resolved, signal } = request
   const capturedAt = new Date().toISOString()
-  const wallStartMs = monotonicNow()
-  const reporter = new ProgressReporter(request.onProgress, () => Math.floor(monotonicNow() - wallStartMs))
+  const wall = createMonotonicClock()
+  const reporter = new ProgressReporter(request.onProgress, () => wall.nowMs())
   reporter.update('prepare')
   const commitments = buildCommitments(resolved)
   const files = new FilesystemCheckpoints(resolved, signal)
@@ -46,7 +46,7 @@ export async function runCapture(request: CaptureRequest): Promise<Evidence> {
     ptyBackend: request.backend.name,
     commitments,
     capturedAt,
-    durationMs: Math.round(monotonicNow() - wallStartMs),
+    durationMs: Math.round(wall.preciseMs()),
     disposition: observed.ending.disposition,
     failure: observed.ending.failure,
     terminal: observedTerminal(observers),

@@ -8,7 +8,7 @@ import type {
   UnreadableRelation,
 } from './owned-tree.js'
 import { sendCheckedSignal, type SignalDelivery } from './signal.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock, monotonicNow } from '../internal/monotonic-clock.js'
 
 /** How long cleanup waits for killed processes to disappear before calling the result incomplete. */
 export const CLEANUP_CONFIRM_MS = 2000
@@ -53,7 +53,7 @@ export async function cleanUpOwnedProcesses(
   tree: OwnedTree | undefined,
   startingObservation?: TreeObservation,
 ): Promise<OwnedCleanupResult> {
-  const startedAt = monotonicNow()
+  const clock = createMonotonicClock()
   if (tree === undefined) {
     return { status: 'unsupported', processes: [], unverified: [], unexplained: [], elapsed_ms: 0 }
   }
@@ -74,7 +74,7 @@ export async function cleanUpOwnedProcesses(
     processes,
     unverified,
     unexplained,
-    elapsed_ms: Math.round(monotonicNow() - startedAt),
+    elapsed_ms: Math.round(clock.preciseMs()),
   }
 }
 

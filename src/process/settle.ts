@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { TreeObservation } from './owned-tree.js'
 import type { ProcessSampler } from './sampler.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** How often settlement looks again while owned processes remain. */
 const SETTLE_POLL_MS = 20
@@ -26,8 +26,8 @@ export async function awaitSettlement(
   sampler: ProcessSampler | undefined,
   settleMs: number,
 ): Promise<Settlement> {
-  const startedAt = monotonicNow()
-  const elapsed = (): number => Math.round(monotonicNow() - startedAt)
+  const clock = createMonotonicClock()
+  const elapsed = (): number => Math.round(clock.preciseMs())
   if (sampler === undefined) {
     return {
       status: 'unverifiable',
@@ -48,9 +48,9 @@ export async function awaitSettlement(
             lastObservation: observation,
           }
     }
-    if (monotonicNow() - startedAt >= settleMs) {
+    if (clock.preciseMs() >= settleMs) {
       return { status: 'cleanup_needed', elapsed_ms: elapsed(), lastObservation: observation }
     }
-    await delay(Math.min(SETTLE_POLL_MS, Math.max(1, settleMs - (monotonicNow() - startedAt))))
+    await delay(Math.min(SETTLE_POLL_MS, Math.max(1, settleMs - clock.preciseMs())))
   }
 }

@@ -10,7 +10,7 @@ import type { ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
 import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
 export interface PersonTerminal {
@@ -45,8 +45,8 @@ export async function recordSession(
   signal: AbortSignal | undefined,
 ): Promise<RecordSessionResult> {
   const { scenario } = resolved
-  const startedAt = monotonicNow()
-  const now = (): number => Math.round(monotonicNow() - startedAt)
+  const clock = createMonotonicClock()
+  const now = (): number => Math.round(clock.preciseMs())
   const { session, identity, tree } = launchRecorded(resolved, backend)
   // The person's own terminal answers the program's queries (its replies arrive as keystrokes): REA's model
   // only follows the screen.

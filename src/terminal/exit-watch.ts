@@ -1,6 +1,6 @@
 import { readStartIdentity } from '../process/identity.js'
 import type { Disposer } from './pty-backend.js'
-import { monotonicNow } from '../internal/monotonic-clock.js'
+import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** Exit polling: fast at first, where short commands end, then slower so a long run costs little CPU. */
 export const EXIT_POLL_FAST_MS = 2
@@ -36,7 +36,7 @@ export interface ExitWatch {
  * spawner reports the process reaped, and that report is prompt, so the poll only backs it up.
  */
 export function watchProcessExit(pid: number, onGone: () => void, hinted = false): ExitWatch {
-  const startedAt = monotonicNow()
+  const clock = createMonotonicClock()
   let timer: NodeJS.Timeout | undefined
   let done = false
   const check = (): void => {
@@ -55,7 +55,7 @@ export function watchProcessExit(pid: number, onGone: () => void, hinted = false
   const nextPollMs = (): number =>
     hinted
       ? EXIT_POLL_BACKSTOP_MS
-      : monotonicNow() - startedAt < EXIT_POLL_FAST_PERIOD_MS
+      : clock.preciseMs() < EXIT_POLL_FAST_PERIOD_MS
         ? EXIT_POLL_FAST_MS
         : EXIT_POLL_SLOW_MS
   timer = setTimeout(check, nextPollMs())

@@ -104,7 +104,6 @@ describe('obsolete authority files through the real Jest CLI', () => {
       'rea: greet.test.ts: 1 obsolete authority file: no test of this file used it; removed.',
     )
     expect(existsSync(path.join(project, old))).toBe(false)
-    expect(existsSync(path.join(project, old))).toBe(false)
     expect((await untimed(project, ['--ci'], rename)).code).toBe(0)
   })
 

@@ -87,7 +87,6 @@ describe('obsolete authority files through the real Vitest CLI', () => {
       'rea: greet.test.mjs: 1 obsolete authority file: no test of this file used it; removed.',
     )
     expect(existsSync(path.join(project, old))).toBe(false)
-    expect(existsSync(path.join(project, old))).toBe(false)
     expect(existsSync(path.join(project, authorityOf('greets')))).toBe(true)
     expect((await untimed(project, [], { ...rename, CI: 'true' })).code).toBe(0)
   })
