@@ -101,13 +101,23 @@ describe('stream rules during capture', () => {
 
   test('replace a path the program wrote in two writes, and commit rule names, never values', async () => {
     // Two write(2) calls back to back: a pause between them longer than the quiet release (10 ms, which a starved
-    // child on a loaded machine can take after a timer) would release the first half as it stands, as documented.
+    // child on a loaded machine can take, as in one clean-clone CI run) releases the first half as it stands, as
+    // documented, and the Evidence counts that release. Such an attempt must say so; the next one is tried.
     const halves = `const fs = require('node:fs'); fs.writeSync(1, ${JSON.stringify(root.slice(0, 6))}); fs.writeSync(1, ${JSON.stringify(`${root.slice(6)}/x\n`)})`
-    const evidence = await captureProcess({
-      executable: process.execPath,
-      arguments: ['-e', halves],
-      normalization: { placeholders: ['root'] },
-    })
+    const attempt = () =>
+      captureProcess({
+        executable: process.execPath,
+        arguments: ['-e', halves],
+        normalization: { placeholders: ['root'] },
+      })
+    let evidence = await attempt()
+    for (let retry = 0; retry < 4 && evidence.terminal.stream_normalization?.early_releases !== 0; retry++) {
+      expect(
+        comparisonText(evidence) === '[ROOT]/x\r\n' || evidence.terminal.stream_normalization?.early_releases,
+      ).toBeTruthy()
+      evidence = await attempt()
+    }
+    expect(evidence.terminal.stream_normalization?.early_releases).toBe(0)
     expect(comparisonText(evidence)).toBe('[ROOT]/x\r\n')
     expect(originalText(evidence)).toBe(`${root}/x\r\n`)
     expect(finalFrame(evidence).lines[0]).toBe('[ROOT]/x')
