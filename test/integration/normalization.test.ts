@@ -102,7 +102,8 @@ describe('stream rules during capture', () => {
   test('replace a path the program wrote in two writes, and commit rule names, never values', async () => {
     // Two write(2) calls back to back: a pause between them longer than the quiet release (10 ms, which a starved
     // child on a loaded machine can take, as in one clean-clone CI run) releases the first half as it stands, as
-    // documented, and the Evidence counts that release. Such an attempt must say so; the next one is tried.
+    // documented, and the Evidence counts that release: such an attempt is tried again. An attempt that counted
+    // none is the one checked, so a path left unreplaced without a counted release still fails.
     const halves = `const fs = require('node:fs'); fs.writeSync(1, ${JSON.stringify(root.slice(0, 6))}); fs.writeSync(1, ${JSON.stringify(`${root.slice(6)}/x\n`)})`
     const attempt = () =>
       captureProcess({
@@ -112,9 +113,6 @@ describe('stream rules during capture', () => {
       })
     let evidence = await attempt()
     for (let retry = 0; retry < 4 && evidence.terminal.stream_normalization?.early_releases !== 0; retry++) {
-      expect(
-        comparisonText(evidence) === '[ROOT]/x\r\n' || evidence.terminal.stream_normalization?.early_releases,
-      ).toBeTruthy()
       evidence = await attempt()
     }
     expect(evidence.terminal.stream_normalization?.early_releases).toBe(0)
