@@ -2,12 +2,16 @@ export declare const CHROMIUM: string
 
 export declare function chromiumUnavailable(): string | null
 
-export declare function screenshotPage(
-  url: string,
-  file: string,
+export interface ScreenshotBrowser {
+  /** Loads `url` in a new tab and writes a PNG of it to `file` as soon as its load event fires. */
+  screenshotOnLoad(url: string, file: string): Promise<void>
+  close(): Promise<void>
+}
+
+export declare function openScreenshotBrowser(
   /** `niceness`: the browser's scheduling priority, as `nice -n` takes it (0, the default, leaves it as is). */
   options?: { readonly width?: number; readonly height?: number; readonly niceness?: number },
-): Promise<void>
+): ScreenshotBrowser
 
 export interface BrowserPage {
   /** Console errors, uncaught exceptions and error log entries (CSP violations among them). */

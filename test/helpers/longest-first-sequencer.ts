@@ -3,25 +3,26 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The files that take longest, longest first: nested test runners, a browser, real daemons, each 25 s to about
- * two minutes on the 2-core machine of docs/performance.md. Update the list when a file joins or leaves them.
+ * 75 s in a full run on the 2-core machine of docs/performance.md. Update the list when a file joins or leaves
+ * them; their order changes from run to run with what runs beside them, so judge it over several runs.
  */
 const LONGEST_FILES = [
-  'vitest-plugin-reruns.test.ts',
-  'viewer-browser.test.ts',
-  'vitest-timing.test.ts',
   'vitest-obsolete.test.ts',
-  'jest-timing-obsolete.test.ts',
-  'vitest-plugin.test.ts',
   'ownership.test.ts',
-  'reporter-vitest.test.ts',
+  'vitest-plugin-reruns.test.ts',
   'record.test.ts',
-  'jest-plugin.test.ts',
-  'mcp.test.ts',
-  'cli.test.ts',
-  'authority-review.test.ts',
+  'vitest-plugin.test.ts',
+  'jest-timing-obsolete.test.ts',
   'test-environment.test.ts',
+  'authority-review.test.ts',
+  'cli.test.ts',
+  'viewer-browser.test.ts',
+  'mcp.test.ts',
+  'vitest-timing.test.ts',
+  'reporter-vitest.test.ts',
   'waits.test.ts',
   'machine-independence.test.ts',
+  'jest-plugin.test.ts',
   'packed-package.test.ts',
 ]
 
