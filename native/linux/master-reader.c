@@ -13,6 +13,9 @@
 //   readMaster(fd, onData, onEnd) -> handle
 //     onData(buffer) is called from the event loop with every byte read, in order; onEnd(errno) once after the
 //     last byte: 0 at end of file, EIO once every descriptor on the slave is closed, another errno otherwise.
+//     A batch of plain text (no ESC byte, and a last byte that ends a character) is first offered as its length
+//     alone, onData(length): when that call returns true, JavaScript has counted the batch and it is not handed
+//     over. Past the output budget a flood is counted, not kept, and then costs the event loop no buffer.
 //   pauseReading(handle), resumeReading(handle)
 //   stopReading(handle) -> buffer or undefined
 //     Stops the thread, closes the master and returns what was read and not yet handed over. No callback runs
@@ -169,6 +172,24 @@ static void *read_master(void *argument) {
   }
 }
 
+// Text that cannot hold an escape sequence or the drain marker, and ends on a whole character, so JavaScript may
+// take it as a byte count alone.
+static bool is_plain(const unsigned char *bytes, size_t length) {
+  return length > 0 && bytes[length - 1] < 0x80 && memchr(bytes, 0x1b, length) == NULL;
+}
+
+// Offers a plain batch to onData as its length; true when JavaScript counted it.
+static bool counted_by(napi_env env, napi_value global, napi_value on_data, size_t length) {
+  napi_value offered, verdict;
+  bool counted = false;
+  if (napi_create_double(env, (double)length, &offered) != napi_ok ||
+      napi_call_function(env, global, on_data, 1, &offered, &verdict) != napi_ok ||
+      napi_get_value_bool(env, verdict, &counted) != napi_ok) {
+    return false;
+  }
+  return counted;
+}
+
 // Runs on the event loop: hands over the batch, then reports the end once the last byte was handed over.
 static void deliver(napi_env env, napi_value on_data, void *context, void *data) {
   (void)data;
@@ -194,17 +215,19 @@ static void deliver(napi_env env, napi_value on_data, void *context, void *data)
   }
   int end_error = reader->end_error;
   pthread_mutex_unlock(&reader->lock);
-  // The thread does not touch the handed batch until the next delivery, which runs after this one.
-  napi_value chunk = NULL;
-  void *copy;
-  if (handed_length > 0 && napi_create_buffer_copy(env, handed_length, handed, &copy, &chunk) != napi_ok) {
-    chunk = NULL;
-  }
   napi_value global;
   if (napi_get_global(env, &global) != napi_ok) {
     return;
   }
-  if (chunk != NULL) {
+  // The thread does not touch the handed batch until the next delivery, which runs after this one.
+  if (handed_length > 0 && is_plain(handed, handed_length) && counted_by(env, global, on_data, handed_length)) {
+    handed_length = 0;
+  }
+  napi_value chunk = NULL;
+  void *copy;
+  // The count may have stopped the reader; then the batch goes nowhere, as with any delivery after a stop.
+  if (handed_length > 0 && !reader->stopped &&
+      napi_create_buffer_copy(env, handed_length, handed, &copy, &chunk) == napi_ok) {
     napi_call_function(env, global, on_data, 1, &chunk, NULL);
   }
   napi_value on_end, error_number;

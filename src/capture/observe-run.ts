@@ -58,11 +58,23 @@ async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventSche
     elapsedMs: launch.clock.preciseMs(),
   })
   const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, run.progress.update)
-  const unsubscribe = session.onData((bytes) => {
-    observers.recorder.push(observers.redactor.push(bytes))
+  const noteOutput = () => {
     deadlines.noteOutput()
     quiet.noteOutput()
     observers.heldOutput.noteOutput()
+  }
+  const unsubscribe = session.onData((bytes) => {
+    observers.recorder.push(observers.redactor.push(bytes))
+    noteOutput()
+  })
+  // Past the output budget a flood of plain text is counted, never copied into the event loop: the recorder
+  // would omit it unread. Masking sensitive values needs every byte (their places are recorded), so not then.
+  const uncount = session.countPlainOutput((byteLength) => {
+    if (observers.redactor.active || !observers.recorder.countOmitted(byteLength)) {
+      return false
+    }
+    noteOutput()
+    return true
   })
   scheduler.start()
   // Who ends the run, for the events it ends before they were due: the target, unless REA steps in.
@@ -103,6 +115,7 @@ async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventSche
     quiet.dispose()
     observers.heldOutput.dispose()
     deadlines.dispose()
+    uncount()
     unsubscribe()
     observers.recorder.push(observers.redactor.flush())
     observers.recorder.end()

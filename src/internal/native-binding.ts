@@ -20,8 +20,15 @@ export interface NativeBinding {
     onExit: (exitCode: number, signal: number) => void,
   ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
-  /** Reads the master in a thread of its own (master-reader.c). */
-  readMaster(fd: number, onData: (chunk: Buffer) => void, onEnd: (errno: number) => void): MasterReadHandle
+  /**
+   * Reads the master in a thread of its own (master-reader.c). A batch of plain text is first offered to
+   * `onData` as its byte length; returning true there counts it, and its bytes are not handed over.
+   */
+  readMaster(
+    fd: number,
+    onData: (chunk: Buffer | number) => boolean,
+    onEnd: (errno: number) => void,
+  ): MasterReadHandle
   pauseReading(handle: MasterReadHandle): void
   resumeReading(handle: MasterReadHandle): void
   /** Stops the thread and closes the master; returns what was read and not yet handed over. */

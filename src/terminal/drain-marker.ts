@@ -27,6 +27,11 @@ export class DrainMarkerFilter {
     return this.#found
   }
 
+  /** True while the end of the last read may begin the marker and is held back. */
+  get holding(): boolean {
+    return this.#held !== undefined
+  }
+
   arm(): void {
     this.#armed = true
   }

@@ -82,6 +82,8 @@ class MasterReader {
   readonly #handle: MasterReadHandle
   readonly #onData: (chunk: Buffer) => void
   readonly #onClose: () => void
+  /** Takes a batch of plain text as its byte count instead of its bytes, when it returns true. */
+  counter: ((byteLength: number) => boolean) | undefined
   #closed = false
 
   constructor(binding: NativeBinding, fd: number, onData: (chunk: Buffer) => void, onClose: () => void) {
@@ -90,7 +92,13 @@ class MasterReader {
     this.#onClose = onClose
     this.#handle = binding.readMaster(
       fd,
-      (chunk) => this.#onData(chunk),
+      (chunk) => {
+        if (typeof chunk === 'number') {
+          return this.counter?.(chunk) === true
+        }
+        this.#onData(chunk)
+        return false
+      },
       () => this.close(),
     )
   }
@@ -194,6 +202,15 @@ class NativePtyChild implements PtyChild {
 
   onData(listener: (chunk: Buffer) => void): Disposer {
     return addListener(this.#dataListeners, listener)
+  }
+
+  countPlainOutput(counter: (byteLength: number) => boolean): Disposer {
+    this.#reader.counter = counter
+    return () => {
+      if (this.#reader.counter === counter) {
+        this.#reader.counter = undefined
+      }
+    }
   }
 
   onExit(listener: (exit: PtyChildExit) => void): Disposer {

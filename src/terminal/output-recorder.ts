@@ -104,6 +104,26 @@ export class OutputRecorder {
     this.#stream?.finish()
   }
 
+  /**
+   * Takes a chunk of `byteLength` bytes as a count alone, and says whether it did: only when the chunk would be
+   * omitted without being read (it does not fit the budget, no partial character waits before it, and no event
+   * wants omitted text). The caller guarantees that the chunk ends on a whole character. What is recorded is
+   * what `push` records for the same bytes.
+   */
+  countOmitted(byteLength: number): boolean {
+    if (
+      byteLength <= this.#options.budgetBytes - this.#chargedBytes ||
+      this.#chunker.holding ||
+      (this.#options.onText !== undefined && this.#options.wantsText?.() === true)
+    ) {
+      return false
+    }
+    this.#observedChunks++
+    this.#observedBytes += byteLength
+    this.#omit(byteLength, undefined)
+    return true
+  }
+
   get accounting(): RawTerminalAccounting {
     return {
       budget_bytes: this.#options.budgetBytes,
@@ -121,13 +141,13 @@ export class OutputRecorder {
     this.#observedBytes += bytes.length
     const remaining = this.#options.budgetBytes - this.#chargedBytes
     if (bytes.length > remaining) {
-      this.#omit(bytes)
+      this.#omit(bytes.length, bytes)
       return
     }
     const decoded = decodeChunk(bytes)
     const cost = bytes.length + (decoded.valid ? 0 : base64Length(bytes.length))
     if (cost > remaining) {
-      this.#omit(bytes)
+      this.#omit(bytes.length, bytes)
       return
     }
     this.#chargedBytes += cost
@@ -155,8 +175,8 @@ export class OutputRecorder {
     this.#options.onText?.(text)
   }
 
-  #omit(bytes: Buffer): void {
-    const byteLength = bytes.length
+  /** `bytes` is undefined for a chunk taken as a count, which nothing wanted to read. */
+  #omit(byteLength: number, bytes: Buffer | undefined): void {
     if (this.#omittedChunks === 0) {
       // What was held before the gap is decided now: the text after it does not continue it.
       this.#stream?.releaseAll()
@@ -176,7 +196,7 @@ export class OutputRecorder {
     }
     // Last, as for a retained chunk: a wait this text satisfies dispatches its event right away, and the
     // journal must already hold the omission (and the gap must already stop frames) when it does.
-    if (this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
+    if (bytes !== undefined && this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
       const text = this.#options.normalize(decodeChunk(bytes).text)
       const rules = this.#options.streamRules ?? []
       this.#options.onText(rules.length === 0 ? text : normalizeDetached(rules, text))

@@ -45,6 +45,11 @@ export interface PtySession {
   readonly tasksCreated: number | undefined
   /** Original bytes as read from the PTY master, in order. */
   onData(listener: (chunk: Buffer) => void): Disposer
+  /**
+   * Lets `counter` take batches of plain text as byte counts instead of bytes, where the spawner offers them
+   * (see PtyChild.countPlainOutput); a counted batch never reaches `onData`. Without such a spawner, nothing.
+   */
+  countPlainOutput(counter: (byteLength: number) => boolean): Disposer
   /** Resolves once the root exited and its output was drained (or the terminal closed without the marker). */
   readonly exited: Promise<PtyExit>
   /** Resolves when REA first saw the root gone, before the drain; used to time the exit. */

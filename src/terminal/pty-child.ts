@@ -23,6 +23,12 @@ export interface PtyChild {
    */
   takeSlave(): number | undefined
   onData(listener: (chunk: Buffer) => void): Disposer
+  /**
+   * Where the spawner can (REA's own reads the master in batches): offers each batch of plain text (no ESC byte,
+   * ending on a whole character) to `counter` as its byte length first. When it returns true the batch is
+   * counted there and `onData` never sees its bytes. One counter at a time; the disposer removes it.
+   */
+  countPlainOutput?(counter: (byteLength: number) => boolean): Disposer
   /** Once, after the root was reaped and the master closed (or a short grace period passed without a close). */
   onExit(listener: (exit: PtyChildExit) => void): Disposer
   /** As soon as the spawner knows the root was reaped: a hint to check now; the check itself decides. */

@@ -64,6 +64,14 @@ export class DrainedPtySession implements PtySession {
     return addListener(this.#dataListeners, listener)
   }
 
+  countPlainOutput(counter: (byteLength: number) => boolean): Disposer {
+    // A partial drain marker held back must be completed or given up by the next bytes, so they are read.
+    return (
+      this.#child.countPlainOutput?.((byteLength) => !this.#filter.holding && counter(byteLength)) ??
+      (() => undefined)
+    )
+  }
+
   write(data: string): void {
     if (!this.#closed) {
       this.#child.write(data)

@@ -18,6 +18,11 @@ export interface DecodedChunk {
 export class Utf8Chunker {
   #carry: Buffer | undefined
 
+  /** True while the start of a character is held back for the next read. */
+  get holding(): boolean {
+    return this.#carry !== undefined
+  }
+
   /** Returns the next chunk's bytes, or undefined when the read held only part of a character. */
   push(read: Buffer): Buffer | undefined {
     const bytes = this.#carry === undefined ? read : Buffer.concat([this.#carry, read])

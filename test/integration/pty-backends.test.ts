@@ -257,6 +257,47 @@ describe('the native spawner against node-pty', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024)
   })
 
+  test('offers plain text as a count: a counter that takes it gets every byte counted, escapes and the marker still arrive', async () => {
+    // 3 MB of plain text, then a colour sequence and a last line: the counter takes only batches that hold no ESC
+    // and end on a whole character, so the sequence and the drain marker are handed over as bytes.
+    const size = 3_000_000
+    const session = spawnIn(native, {
+      file: '/bin/sh',
+      args: ['-c', `head -c ${size} /dev/zero | tr '\\0' a; printf '\\033[31mred\\033[0m\\n'`],
+    })
+    const offered: number[] = []
+    let counted = 0
+    session.countPlainOutput((byteLength) => {
+      offered.push(byteLength)
+      // Every other offer is declined, so both paths carry the flood.
+      if (offered.length % 2 === 0) {
+        return false
+      }
+      counted += byteLength
+      return true
+    })
+    const { output, exit } = await finish(session)
+    expect(exit.drain).toBe('complete')
+    expect(offered.length).toBeGreaterThan(2)
+    expect(counted).toBeGreaterThan(0)
+    // Counted and handed-over bytes add up to the whole output, in order: no byte is lost or seen twice.
+    expect(counted + output.length).toBe(size + '\x1b[31mred\x1b[0m\r\n'.length)
+    expect(output.endsWith('a\x1b[31mred\x1b[0m\r\n')).toBe(true)
+    expect(output.replace('\x1b[31mred\x1b[0m\r\n', '')).toMatch(/^a*$/)
+  })
+
+  test('node-pty offers nothing to count: every byte reaches onData', async () => {
+    const session = spawnIn(nodePty, { file: '/bin/sh', args: ['-c', 'printf plain'] })
+    let offers = 0
+    session.countPlainOutput(() => {
+      offers++
+      return true
+    })
+    const { output } = await finish(session)
+    expect(output).toBe('plain')
+    expect(offers).toBe(0)
+  })
+
   test('pauses by leaving the master unread, so the program blocks in its write until the resume', async () => {
     const size = 3_000_000
     const session = spawnIn(native, { file: '/usr/bin/head', args: ['-c', String(size), '/dev/zero'] })
@@ -301,7 +342,13 @@ describe('the native spawner against node-pty', () => {
     const received: string[] = []
     const handle = binding.readMaster(
       spawned.fd,
-      (chunk) => received.push(chunk.toString('latin1')),
+      (chunk) => {
+        // A plain batch is offered as its length first; declining it hands over its bytes.
+        if (typeof chunk !== 'number') {
+          received.push(chunk.toString('latin1'))
+        }
+        return false
+      },
       () => undefined,
     )
     try {

@@ -285,4 +285,53 @@ describe('OutputRecorder', () => {
     ])
     expect(recorder.accounting).toMatchObject({ retained_bytes: 0, retained_chunks: 0, omitted_chunks: 3 })
   })
+
+  describe('countOmitted (a batch of plain text offered as its length)', () => {
+    test('records what push records for the same bytes, past the budget', () => {
+      const pushed = setup(8)
+      const counted = setup(8)
+      for (const { recorder } of [pushed, counted]) {
+        recorder.push(text('abcdef'))
+      }
+      pushed.recorder.push(text('x'.repeat(100)))
+      pushed.recorder.push(text('y'.repeat(50)))
+      expect(counted.recorder.countOmitted(100)).toBe(true)
+      expect(counted.recorder.countOmitted(50)).toBe(true)
+      expect(counted.recorder.accounting).toEqual(pushed.recorder.accounting)
+      const shape = (omissions: readonly { count: number; bytes: number }[]) =>
+        omissions.map(({ count, bytes }) => ({ count, bytes }))
+      expect(shape(counted.recorder.omissions)).toEqual(shape(pushed.recorder.omissions))
+      expect(counted.recorder.hasGap).toBe(true)
+    })
+
+    test('declines a batch that would fit the budget, so that it is kept', () => {
+      const { recorder } = setup(8)
+      expect(recorder.countOmitted(8)).toBe(false)
+      expect(recorder.accounting.observed_chunks).toBe(0)
+    })
+
+    test('declines while a partial character waits for the bytes after it', () => {
+      const { recorder } = setup(4)
+      recorder.push(Buffer.from([0xc3]))
+      expect(recorder.countOmitted(100)).toBe(false)
+    })
+
+    test('declines while an event wants omitted text', () => {
+      const journal = new SequenceClock(createMonotonicClock())
+      let waiting = true
+      const seen: string[] = []
+      const recorder = new OutputRecorder({
+        budgetBytes: 4,
+        journal,
+        normalize: identity,
+        onRetained: () => undefined,
+        onText: (value) => seen.push(value),
+        wantsText: () => waiting,
+      })
+      expect(recorder.countOmitted(100)).toBe(false)
+      waiting = false
+      expect(recorder.countOmitted(100)).toBe(true)
+      expect(seen).toEqual([])
+    })
+  })
 })
