@@ -125,8 +125,11 @@ function launchBrowser({ width, height, niceness = 0 }) {
   return { call, listeners, close }
 }
 
-/** A new tab of `browser`, attached in flat mode: its session id and the calls to close it. */
-async function openTab({ call }, { width, height }) {
+/**
+ * A new tab of `browser`, attached in flat mode: its session id, `loaded` (resolved at the tab's next load event,
+ * once the Page domain is enabled) and the call to close it.
+ */
+async function openTab({ call, listeners }, { width, height }) {
   const { targetId } = await call('Target.createTarget', { url: 'about:blank' })
   const { sessionId } = await call('Target.attachToTarget', { targetId, flatten: true })
   await call(
@@ -134,7 +137,20 @@ async function openTab({ call }, { width, height }) {
     { width, height, deviceScaleFactor: 1, mobile: false },
     sessionId,
   )
-  return { sessionId, close: () => call('Target.closeTarget', { targetId }) }
+  let resolveLoaded
+  const loaded = new Promise((resolve) => (resolveLoaded = resolve))
+  const onLoad = (message) => {
+    if (message.sessionId === sessionId && message.method === 'Page.loadEventFired') resolveLoaded()
+  }
+  listeners.add(onLoad)
+  return {
+    sessionId,
+    loaded,
+    close: () => {
+      listeners.delete(onLoad)
+      return call('Target.closeTarget', { targetId })
+    },
+  }
 }
 
 /**
@@ -149,20 +165,13 @@ export function openScreenshotBrowser({ width = 1400, height = 1000, niceness = 
   return {
     async screenshotOnLoad(url, file) {
       const tab = await openTab(browser, { width, height })
-      let loaded
-      const load = new Promise((resolve) => (loaded = resolve))
-      const onLoad = (message) => {
-        if (message.sessionId === tab.sessionId && message.method === 'Page.loadEventFired') loaded()
-      }
-      browser.listeners.add(onLoad)
       try {
         await browser.call('Page.enable', {}, tab.sessionId)
         await browser.call('Page.navigate', { url }, tab.sessionId)
-        await load
+        await tab.loaded
         const { data } = await browser.call('Page.captureScreenshot', { format: 'png' }, tab.sessionId)
         writeFileSync(file, Buffer.from(data, 'base64'))
       } finally {
-        browser.listeners.delete(onLoad)
         await tab.close()
       }
     },
@@ -178,11 +187,9 @@ export async function openPage(url, { width = 1400, height = 1000 } = {}) {
   const browser = launchBrowser({ width, height })
   const { call, close } = browser
   try {
-    const { sessionId } = await openTab(browser, { width, height })
+    const { sessionId, loaded } = await openTab(browser, { width, height })
     const consoleErrors = []
     const requests = []
-    let loaded
-    const load = new Promise((resolve) => (loaded = resolve))
     browser.listeners.add((message) => {
       if (message.sessionId !== sessionId) return
       const p = message.params
@@ -194,8 +201,6 @@ export async function openPage(url, { width = 1400, height = 1000 } = {}) {
         consoleErrors.push(p.entry.text)
       } else if (message.method === 'Network.requestWillBeSent') {
         requests.push(p.request.url)
-      } else if (message.method === 'Page.loadEventFired') {
-        loaded()
       }
     })
     for (const domain of ['Runtime', 'Log', 'Network', 'Page']) {
@@ -203,7 +208,7 @@ export async function openPage(url, { width = 1400, height = 1000 } = {}) {
     }
     const started = performance.now()
     await call('Page.navigate', { url }, sessionId)
-    await load
+    await loaded
     const loadMs = performance.now() - started
 
     const evaluate = async (expression) => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { REPO_ROOT } from './fixtures.js'
+import { jsonLines } from './json-lines.js'
 
 const run = promisify(execFile)
 const RUNNER = path.join(REPO_ROOT, 'test/helpers/run-vitest-project.mjs')
@@ -33,10 +34,7 @@ export async function runProject(
     [RUNNER, project, String(options.times ?? 1), String(options.update ?? false), ...only],
     { cwd: project, env: { ...env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
   )
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as ProjectRun)
+  return jsonLines<ProjectRun>(stdout)
 }
 
 /** The result of the test "greets the user" in a run. */

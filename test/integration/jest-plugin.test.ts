@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { fixtureProjects, matchWithoutTimes } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { jsonLines } from '../helpers/json-lines.js'
 
 const run = promisify(execFile)
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
@@ -20,6 +21,12 @@ interface JestResult {
 /** A copy of the fixture project with `rea` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('jest-basic', { links: ['@swc'] })
 
+/** The outer environment may be CI: each run says for itself whether it is. */
+function withoutCi(): NodeJS.ProcessEnv {
+  const { CI: _ci, ...outer } = process.env
+  return outer
+}
+
 let runs = 0
 async function runJest(
   project: string,
@@ -27,10 +34,9 @@ async function runJest(
   env: Record<string, string> = {},
 ): Promise<JestResult> {
   const output = path.join(project, `result-${runs++}.json`)
-  const { CI: _ci, ...outer } = process.env
   await run(process.execPath, [JEST, '--rootDir', project, '--json', '--outputFile', output, ...flags], {
     cwd: project,
-    env: { ...outer, ...env },
+    env: { ...withoutCi(), ...env },
   }).catch(() => undefined) // a failing test run exits 1; the JSON says why
   return JSON.parse(readFileSync(output, 'utf8')) as JestResult
 }
@@ -39,16 +45,12 @@ const RERUNNER = path.join(REPO_ROOT, 'test/helpers/run-jest-project.mjs')
 
 /** `times` whole Jest runs in one process (run-jest-project.mjs), one result per run. */
 async function rerunJest(project: string, times: number, flags: string[]): Promise<JestResult[]> {
-  const { CI: _ci, ...outer } = process.env
   const { stdout } = await run(process.execPath, [RERUNNER, project, String(times), ...flags], {
     cwd: project,
-    env: outer,
+    env: withoutCi(),
     maxBuffer: 64 * 1024 * 1024,
   })
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as JestResult)
+  return jsonLines<JestResult>(stdout)
 }
 
 const greeting = (result: JestResult) =>
