@@ -131,6 +131,38 @@ function bundledFiles(
 /** A shared module's name between the two bundles: its path in the repository, or `zod`. */
 const moduleId = (file: string): string => path.relative(ROOT, file).split(path.sep).join('/')
 
+/** The TOON encoder, ESM-only: the CLI builds it as a CommonJS bundle of its own, `dist/cli/toon.cjs`. */
+export const TOON = '@toon-format/toon'
+/** Its module, the entry of toon.cjs (tsup takes an entry's path, not a package name). */
+export const TOON_ENTRY = createRequire(import.meta.url).resolve(TOON)
+
+/**
+ * For run.cjs and commands.cjs: the TOON encoder is required from toon.cjs, not bundled into them, so that only a
+ * run that writes TOON reads and compiles its 58 KB (a capture written as JSON, such as every capture of the test
+ * plugin, never does). The encoder is a third-party package with no state shared with the engine.
+ */
+export function toonBundlePlugin(): Plugin {
+  return {
+    name: 'rea-toon-bundle',
+    setup(build) {
+      // A module of the bundle that requires toon.cjs: an import() of it stays a require, where an import() of
+      // an external file would start Node's ES module loader.
+      build.onResolve({ filter: /^@toon-format\/toon$/ }, () => ({
+        path: TOON,
+        namespace: 'rea-toon-bundle',
+      }))
+      build.onResolve({ filter: /^\.\/toon\.cjs$/, namespace: 'rea-toon-bundle' }, () => ({
+        path: './toon.cjs',
+        external: true,
+      }))
+      build.onLoad({ filter: /.*/, namespace: 'rea-toon-bundle' }, () => ({
+        contents: "module.exports = require('./toon.cjs')",
+        loader: 'js',
+      }))
+    },
+  }
+}
+
 /**
  * For run.cjs: the other commands are required from commands.cjs when one runs, and run.ts exports
  * `engineModule(id)`, which evaluates (on first use) and returns a shared module by its id.

@@ -1,5 +1,12 @@
 import { defineConfig, type Options } from 'tsup'
-import { cliBundleLayout, commandsBundlePlugin, runBundlePlugin } from './tsup.cli-bundles.js'
+import {
+  cliBundleLayout,
+  commandsBundlePlugin,
+  runBundlePlugin,
+  TOON,
+  TOON_ENTRY,
+  toonBundlePlugin,
+} from './tsup.cli-bundles.js'
 import { pageScriptDefine } from './tsup.page-script.js'
 
 // Optional dependencies are not external by default; node-pty must stay a runtime import of its native binary.
@@ -76,26 +83,42 @@ export default defineConfig([
  *   as a package: a project that links REA (a workspace) has Vite transform REA's chunks, and a chunk holding zod
  *   would cost every Vitest process a parse of a megabyte.
  * - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM loader.
- *   The ESM-only TOON encoder is bundled.
- * No source maps, and not minified: each module's code follows a comment with its source path.
+ *   The ESM-only TOON encoder is built as a third CommonJS bundle, toon.cjs, required only to write TOON.
+ * - Node 20 compiles the bundle in every `rea` process, so its size is start-up time: whitespace and comments are
+ *   left out (a third less to read and scan), and the text is ASCII, every other character escaped, so that V8
+ *   holds it one byte per character (a single character beyond Latin-1, even in a comment, makes it two).
+ *   Names are kept (no mangling), so that a stack trace (`REA_DEBUG=1`) still names each function, and each
+ *   module's code stays under a key that names its source file (`"src/capture/run-capture.ts"() {…}`). No source
+ *   maps.
  */
 function cliBundles(): Options[] {
-  const bundled = ['zod', '@toon-format/toon']
-  const layout = cliBundleLayout(EXTERNAL, bundled)
+  const layout = cliBundleLayout(EXTERNAL, ['zod'])
+  // The TOON encoder too, for tsup: it is a dependency, which tsup would leave to Node's import(); the plugin
+  // points it at toon.cjs instead.
   const cli: Options = {
     ...shared,
     outDir: 'dist/cli',
     format: ['cjs'],
     splitting: false,
     sourcemap: false,
-    noExternal: bundled,
+    noExternal: ['zod', TOON],
+    minifyWhitespace: true,
+    esbuildOptions(options, context) {
+      shared.esbuildOptions?.(options, context)
+      options.charset = 'ascii'
+    },
   }
   return [
-    { ...cli, entry: { run: 'src/cli/run.ts' }, esbuildPlugins: [runBundlePlugin(layout)] },
+    {
+      ...cli,
+      entry: { run: 'src/cli/run.ts' },
+      esbuildPlugins: [toonBundlePlugin(), runBundlePlugin(layout)],
+    },
     {
       ...cli,
       entry: { commands: 'src/cli/more-commands.ts' },
-      esbuildPlugins: [commandsBundlePlugin(layout)],
+      esbuildPlugins: [toonBundlePlugin(), commandsBundlePlugin(layout)],
     },
+    { ...cli, entry: { toon: TOON_ENTRY } },
   ]
 }

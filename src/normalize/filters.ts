@@ -32,9 +32,10 @@ const START = String.raw`(?<!\x1b\[[0-?]{0,32})(?<=^|[^\p{L}\p{N}_.]|\x1b\[[0-?]
 const END = String.raw`(?![\p{L}\p{N}_]|[.,]\d)`
 const NUMBER = String.raw`\d{1,12}(?:[.,]\d{1,9})?`
 const GAP = String.raw`(?:${SGR}){0,3}[ \u00a0]?(?:${SGR}){0,3}`
-const SMALL_UNIT = String.raw`(?:ns|[µμu]s|ms|s|secs?|seconds?)`
+// µs with the micro sign or the Greek mu, as escapes: the CLI's bundles hold no character beyond Latin-1 (tsup.config.ts).
+const SMALL_UNIT = String.raw`(?:ns|[\u00b5\u03bcu]s|ms|s|secs?|seconds?)`
 const LARGE_UNIT = String.raw`(?:h|hrs?|hours?|m|mins?|minutes?)`
-const ANY_UNIT = String.raw`(?:ns|[µμu]s|ms|secs?|seconds?|s|mins?|minutes?|hrs?|hours?|h)`
+const ANY_UNIT = String.raw`(?:ns|[\u00b5\u03bcu]s|ms|secs?|seconds?|s|mins?|minutes?|hrs?|hours?|h)`
 const DURATION_KEY = String.raw`[\p{L}\p{N}_.-]{0,24}(?:duration|elapsed)[\p{L}\p{N}_.-]{0,24}["']?[ \t]{0,3}[:=]?[ \t]{0,3}["']?`
 
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
@@ -105,7 +106,7 @@ const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
     keepsContext: true,
   },
   hex_ids: {
-    // At least one digit and one letter a–f: ordinary words (`facade`, `decade`) and plain numbers are kept.
+    // At least one digit and one letter a-f: ordinary words (`facade`, `decade`) and plain numbers are kept.
     regex: () =>
       new RegExp(
         String.raw`(?<![\p{L}\p{N}_-])(?:0x)?(?:(?=[0-9a-f]{0,63}[0-9])(?=[0-9a-f]{0,63}[a-f])[0-9a-f]{7,64}|(?=[0-9A-F]{0,63}[0-9])(?=[0-9A-F]{0,63}[A-F])[0-9A-F]{7,64})(?![\p{L}\p{N}_-])`,

@@ -9,8 +9,11 @@ import type { KeystrokeEntry, RecordedTimeline } from './timeline.js'
  */
 const SECRET_PROMPT =
   /(?:pass(?:word|phrase|code)?|passwort|mot de passe|contraseña|senha|\bpin|secret|token|api[ _-]?key)\b[^:?>\]\n]{0,40}[:?>\]]$/i
-/** Characters that stand for typed ones in a password field, and the blanks around them. */
-const MASKS_AT_END = /[\s*•●·]*$/
+/**
+ * Characters that stand for typed ones in a password field (bullet, black circle, middle dot), and the blanks around
+ * them; written as escapes, as the CLI's bundles hold no character beyond Latin-1 (tsup.config.ts).
+ */
+const MASKS_AT_END = /[\s*\u2022\u25cf\u00b7]*$/
 
 /**
  * Which keystrokes of the recording were secrets. A program that reads a line with echo off (getpass,

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { described } from '../internal/zod-description.js'
 import { WIDTH_MODEL, WIDTH_MODELS } from './terminal-model.js'
 
 /** Signals a scenario event may send; a fixed list so a committed scenario means the same on every host. */
@@ -47,92 +48,81 @@ export const DEFAULT_LIMITS = {
   process_samples: 1000,
 } as const
 
+// Shared bases: each field wraps them (`.optional()`, `.default()`) and describes the wrapper, never the base.
 const nonNegativeMs = z.int().min(0)
 const positiveMs = z.int().min(1)
+const nonNegativeInt = z.int().min(0)
+const nonEmptyText = z.string().min(1)
 const noNul = (what: string) =>
   z.string().refine((value) => !value.includes('\0'), {
     error: `${what} may not contain a NUL character`,
     params: { rule: 'no_nul' },
   })
 
-const columnsSchema = z
-  .int()
-  .min(MIN_TERMINAL_COLUMNS)
-  .max(MAX_TERMINAL_DIMENSION)
-  .describe('Terminal width in cells.')
-const rowsSchema = z.int().min(1).max(MAX_TERMINAL_DIMENSION).describe('Visible terminal height in rows.')
+const columnsSchema = described(
+  z.int().min(MIN_TERMINAL_COLUMNS).max(MAX_TERMINAL_DIMENSION),
+  'Terminal width in cells.',
+)
+const rowsSchema = described(z.int().min(1).max(MAX_TERMINAL_DIMENSION), 'Visible terminal height in rows.')
 
-export const terminalSettingsSchema = z
-  .strictObject({
+export const terminalSettingsSchema = described(
+  z.strictObject({
     columns: columnsSchema.default(DEFAULT_TERMINAL.columns),
     rows: rowsSchema.default(DEFAULT_TERMINAL.rows),
-    scrollback: z
-      .int()
-      .min(0)
-      .default(DEFAULT_TERMINAL.scrollback)
-      .describe('Rows kept above the visible screen; the same value applies after every resize.'),
-    answer_queries: z
-      .boolean()
-      .default(DEFAULT_TERMINAL.answer_queries)
-      .describe(
-        'Answer terminal queries from REA’s reply table (cursor position, device attributes, mode reports, colours, XTVERSION, XTGETTCAP) by writing the reply to the PTY, as a real terminal does.',
-      ),
-    width_model: z
-      .enum(WIDTH_MODELS)
-      .default(DEFAULT_TERMINAL.width_model)
-      .describe(
-        'How wide characters are drawn: grapheme-clusters-v1 (default) as current terminals draw them, emoji two cells wide; unicode-6 as REA drew them before, to compare with authorities recorded then.',
-      ),
-  })
-  .describe('Initial PTY and renderer size. columns × (rows + scrollback) must be ≤ 1,000,000.')
+    scrollback: described(
+      nonNegativeInt.default(DEFAULT_TERMINAL.scrollback),
+      'Rows kept above the visible screen; the same value applies after every resize.',
+    ),
+    answer_queries: described(
+      z.boolean().default(DEFAULT_TERMINAL.answer_queries),
+      'Answer terminal queries from REA’s reply table (cursor position, device attributes, mode reports, colours, XTVERSION, XTGETTCAP) by writing the reply to the PTY, as a real terminal does.',
+    ),
+    width_model: described(
+      z.enum(WIDTH_MODELS).default(DEFAULT_TERMINAL.width_model),
+      'How wide characters are drawn: grapheme-clusters-v1 (default) as current terminals draw them, emoji two cells wide; unicode-6 as REA drew them before, to compare with authorities recorded then.',
+    ),
+  }),
+  'Initial PTY and renderer size. columns × (rows + scrollback) must be ≤ 1,000,000.',
+)
 
-const atMs = nonNegativeMs.describe(
+const atMs = described(
+  z.int().min(0),
   'Milliseconds from launch; the given at_ms values must be non-decreasing and ≤ timeout_ms. Optional on an event with after, where it is the earliest dispatch time.',
 )
 
-export const waitConditionSchema = z
-  .strictObject({
-    output: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Literal text that appears in the normalized output after the previous event (or launch).'),
-    output_regex: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'JavaScript regex (flags u and m) matched against the normalized output since the previous event.',
-      ),
-    screen: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Literal text visible on the live screen as drawn (trailing spaces the program wrote count), once the program has drawn after the previous event.',
-      ),
-    screen_regex: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('JavaScript regex (flags u and m) matched against the visible rows, joined by newlines.'),
-    gone: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Literal text no longer visible on the live screen, once the program has drawn after the previous event.',
-      ),
-    quiet_ms: nonNegativeMs
-      .optional()
-      .describe('After the match, also wait until the output has been quiet this long.'),
-    within_ms: positiveMs
-      .optional()
-      .describe('Give up after this long (from the previous event): the event is skipped as wait_timed_out.'),
-  })
-  .describe(
-    'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex, gone.',
-  )
+export const waitConditionSchema = described(
+  z.strictObject({
+    output: described(
+      nonEmptyText.optional(),
+      'Literal text that appears in the normalized output after the previous event (or launch).',
+    ),
+    output_regex: described(
+      nonEmptyText.optional(),
+      'JavaScript regex (flags u and m) matched against the normalized output since the previous event.',
+    ),
+    screen: described(
+      nonEmptyText.optional(),
+      'Literal text visible on the live screen as drawn (trailing spaces the program wrote count), once the program has drawn after the previous event.',
+    ),
+    screen_regex: described(
+      nonEmptyText.optional(),
+      'JavaScript regex (flags u and m) matched against the visible rows, joined by newlines.',
+    ),
+    gone: described(
+      nonEmptyText.optional(),
+      'Literal text no longer visible on the live screen, once the program has drawn after the previous event.',
+    ),
+    quiet_ms: described(
+      nonNegativeMs.optional(),
+      'After the match, also wait until the output has been quiet this long.',
+    ),
+    within_ms: described(
+      positiveMs.optional(),
+      'Give up after this long (from the previous event): the event is skipped as wait_timed_out.',
+    ),
+  }),
+  'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex, gone.',
+)
 
 const afterField = waitConditionSchema.optional()
 
@@ -140,23 +130,18 @@ export const inputEventSchema = z.strictObject({
   type: z.literal('input'),
   at_ms: atMs.optional(),
   after: afterField,
-  data: noNul('input data')
-    .min(1)
-    .optional()
-    .describe(
-      'Text written to the PTY as typed; use "\\r" for Enter, "\\u0003" for Ctrl-C. Exactly one of data and keys.',
-    ),
-  keys: z
-    .array(z.string().min(1))
-    .min(1)
-    .optional()
-    .describe(
-      "Named keys sent in order (Enter, Up, F5, Ctrl+C, Alt+x, single characters, …), encoded for the terminal's current modes.",
-    ),
-  sensitive: z
-    .boolean()
-    .default(false)
-    .describe('Sent as given but persisted only as its byte count, and masked in recorded terminal output.'),
+  data: described(
+    noNul('input data').min(1).optional(),
+    'Text written to the PTY as typed; use "\\r" for Enter, "\\u0003" for Ctrl-C. Exactly one of data and keys.',
+  ),
+  keys: described(
+    z.array(nonEmptyText).min(1).optional(),
+    "Named keys sent in order (Enter, Up, F5, Ctrl+C, Alt+x, single characters, …), encoded for the terminal's current modes.",
+  ),
+  sensitive: described(
+    z.boolean().default(false),
+    'Sent as given but persisted only as its byte count, and masked in recorded terminal output.',
+  ),
 })
 
 export const resizeEventSchema = z.strictObject({
@@ -171,7 +156,10 @@ export const signalEventSchema = z.strictObject({
   type: z.literal('signal'),
   at_ms: atMs.optional(),
   after: afterField,
-  signal: z.enum(SCENARIO_SIGNALS).describe('Sent to the root process only, after re-checking its identity.'),
+  signal: described(
+    z.enum(SCENARIO_SIGNALS),
+    'Sent to the root process only, after re-checking its identity.',
+  ),
 })
 
 export const scenarioEventSchema = z.discriminatedUnion('type', [
@@ -180,50 +168,40 @@ export const scenarioEventSchema = z.discriminatedUnion('type', [
   signalEventSchema,
 ])
 
-export const limitsSchema = z
-  .strictObject({
-    output_bytes: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.output_bytes)
-      .describe(
-        'Budget for retained PTY chunks: their original bytes, plus the base64 copy of a chunk that is not valid UTF-8; a chunk that does not fit is omitted whole.',
-      ),
-    rendered_bytes: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.rendered_bytes)
-      .describe(
-        'Budget for rendered frames: UTF-8 bytes of serialized_state plus visible lines, cumulative.',
-      ),
-    file_bytes: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.file_bytes)
-      .describe(
-        'Cumulative whole-file hashing budget per filesystem checkpoint, across all observation roots.',
-      ),
-    file_count: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.file_count)
-      .describe('Entries enumerated per filesystem checkpoint, across all roots.'),
-    filesystem_depth: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.filesystem_depth)
-      .describe('Directory levels below each observation root that are enumerated.'),
-    process_samples: z
-      .int()
-      .min(0)
-      .default(DEFAULT_LIMITS.process_samples)
-      .describe('Process-tree samples retained per capture.'),
-  })
-  .describe('Bounds on what a capture retains; whatever a limit drops is accounted in truncation_details.')
+export const limitsSchema = described(
+  z.strictObject({
+    output_bytes: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.output_bytes),
+      'Budget for retained PTY chunks: their original bytes, plus the base64 copy of a chunk that is not valid UTF-8; a chunk that does not fit is omitted whole.',
+    ),
+    rendered_bytes: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.rendered_bytes),
+      'Budget for rendered frames: UTF-8 bytes of serialized_state plus visible lines, cumulative.',
+    ),
+    file_bytes: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.file_bytes),
+      'Cumulative whole-file hashing budget per filesystem checkpoint, across all observation roots.',
+    ),
+    file_count: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.file_count),
+      'Entries enumerated per filesystem checkpoint, across all roots.',
+    ),
+    filesystem_depth: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.filesystem_depth),
+      'Directory levels below each observation root that are enumerated.',
+    ),
+    process_samples: described(
+      nonNegativeInt.default(DEFAULT_LIMITS.process_samples),
+      'Process-tree samples retained per capture.',
+    ),
+  }),
+  'Bounds on what a capture retains; whatever a limit drops is accounted in truncation_details.',
+)
 
 export const literalPatternSchema = z.strictObject({
-  pattern: noNul('pattern').describe('Literal text to find; an empty pattern matches at every position.'),
-  replacement: noNul('replacement').describe(
+  pattern: described(noNul('pattern'), 'Literal text to find; an empty pattern matches at every position.'),
+  replacement: described(
+    noNul('replacement'),
     'Literal replacement; dollar sequences such as $& are inserted as written.',
   ),
 })
@@ -240,44 +218,41 @@ const uniqueNames = <T extends z.ZodType<string>>(name: T, what: string) =>
   })
 
 export const redactionSchema = z.strictObject({
-  regex: noNul('regex')
-    .min(1)
-    .describe(
-      'JavaScript regex (flags u and m) applied to each line of the output; a named group "redacted" replaces only that part.',
-    ),
-  replacement: noNul('replacement').describe(
+  regex: described(
+    noNul('regex').min(1),
+    'JavaScript regex (flags u and m) applied to each line of the output; a named group "redacted" replaces only that part.',
+  ),
+  replacement: described(
+    noNul('replacement'),
     'Inserted as written in place of the match (or its redacted group).',
   ),
 })
 
-export const normalizationSchema = z
-  .strictObject({
-    patterns: z
-      .array(literalPatternSchema)
-      .default([])
-      .describe('Literal replacements applied to each PTY chunk.'),
-    ports: z
-      .boolean()
-      .default(true)
-      .describe('Replace port numbers of recognised endpoints; false keeps them.'),
-    placeholders: uniqueNames(z.enum(PLACEHOLDER_NAMES), 'placeholder')
-      .optional()
-      .describe(
-        'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home and tmpdir).',
-      ),
-    filters: uniqueNames(z.enum(FILTER_NAMES), 'filter')
-      .optional()
-      .describe(
-        'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none.',
-      ),
-    redactions: z
-      .array(redactionSchema)
-      .optional()
-      .describe(
-        'Your own regex rules, applied in order after placeholders and before filters. Absent: none.',
-      ),
-  })
-  .describe('Rules that turn raw PTY text into comparison text.')
+export const normalizationSchema = described(
+  z.strictObject({
+    patterns: described(
+      z.array(literalPatternSchema).default([]),
+      'Literal replacements applied to each PTY chunk.',
+    ),
+    ports: described(
+      z.boolean().default(true),
+      'Replace port numbers of recognised endpoints; false keeps them.',
+    ),
+    placeholders: described(
+      uniqueNames(z.enum(PLACEHOLDER_NAMES), 'placeholder').optional(),
+      'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home and tmpdir).',
+    ),
+    filters: described(
+      uniqueNames(z.enum(FILTER_NAMES), 'filter').optional(),
+      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none.',
+    ),
+    redactions: described(
+      z.array(redactionSchema).optional(),
+      'Your own regex rules, applied in order after placeholders and before filters. Absent: none.',
+    ),
+  }),
+  'Rules that turn raw PTY text into comparison text.',
+)
 
 const environmentNameSchema = z
   .string()
@@ -286,50 +261,48 @@ const environmentNameSchema = z
     params: { rule: 'environment_name' },
   })
 
-export const processScenarioSchema = z
-  .strictObject({
-    executable: noNul('executable')
-      .min(1)
-      .describe(
-        'Program to run. A name without "/" is looked up on PATH; a path resolves against working_directory.',
-      ),
-    arguments: z.array(noNul('an argument')).default([]).describe('Arguments passed to the executable.'),
-    working_directory: noNul('working_directory')
-      .min(1)
-      .default('.')
-      .describe('Where the process starts, relative to the capture root.'),
-    environment: z
-      .record(environmentNameSchema, noNul('an environment value').nullable())
-      .default({})
-      .describe('Overrides applied over the inherited environment; null removes an inherited variable.'),
-    filesystem_observation_paths: z
-      .array(noNul('an observation path').min(1))
-      .default([])
-      .describe('Files or directories, relative to working_directory, snapshotted before and after the run.'),
+export const processScenarioSchema = described(
+  z.strictObject({
+    executable: described(
+      noNul('executable').min(1),
+      'Program to run. A name without "/" is looked up on PATH; a path resolves against working_directory.',
+    ),
+    arguments: described(z.array(noNul('an argument')).default([]), 'Arguments passed to the executable.'),
+    working_directory: described(
+      noNul('working_directory').min(1).default('.'),
+      'Where the process starts, relative to the capture root.',
+    ),
+    environment: described(
+      z.record(environmentNameSchema, noNul('an environment value').nullable()).default({}),
+      'Overrides applied over the inherited environment; null removes an inherited variable.',
+    ),
+    filesystem_observation_paths: described(
+      z.array(noNul('an observation path').min(1)).default([]),
+      'Files or directories, relative to working_directory, snapshotted before and after the run.',
+    ),
     terminal: terminalSettingsSchema.prefault({}),
-    events: z
-      .array(scenarioEventSchema)
-      .default([])
-      .describe(
-        'Input, resize and signal events, dispatched strictly in list order at their at_ms or after their condition.',
-      ),
-    timeout_ms: positiveMs.default(DEFAULT_TIMEOUT_MS).describe('Deadline for the whole run, from launch.'),
-    idle_timeout_ms: positiveMs
-      .nullable()
-      .default(null)
-      .describe(
-        'Deadline for a run without PTY output; null disables it. Input and resizes do not reset it.',
-      ),
-    settle_ms: nonNegativeMs
-      .default(DEFAULT_SETTLE_MS)
-      .describe('How long to observe the process tree after exit.'),
-    finalization_ms: nonNegativeMs
-      .default(0)
-      .describe('Grace after a deadline: SIGTERM first, SIGKILL when it ends. 0 sends SIGKILL at once.'),
+    events: described(
+      z.array(scenarioEventSchema).default([]),
+      'Input, resize and signal events, dispatched strictly in list order at their at_ms or after their condition.',
+    ),
+    timeout_ms: described(positiveMs.default(DEFAULT_TIMEOUT_MS), 'Deadline for the whole run, from launch.'),
+    idle_timeout_ms: described(
+      positiveMs.nullable().default(null),
+      'Deadline for a run without PTY output; null disables it. Input and resizes do not reset it.',
+    ),
+    settle_ms: described(
+      nonNegativeMs.default(DEFAULT_SETTLE_MS),
+      'How long to observe the process tree after exit.',
+    ),
+    finalization_ms: described(
+      nonNegativeMs.default(0),
+      'Grace after a deadline: SIGTERM first, SIGKILL when it ends. 0 sends SIGKILL at once.',
+    ),
     limits: limitsSchema.prefault({}),
     normalization: normalizationSchema.prefault({}),
-  })
-  .describe('One command, how to drive it, and what to observe.')
+  }),
+  'One command, how to drive it, and what to observe.',
+)
 
 /** A scenario as written by a user: every field but `executable` may be omitted. */
 export type ProcessScenarioInput = z.input<typeof processScenarioSchema>

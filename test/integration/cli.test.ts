@@ -17,7 +17,6 @@ import { parseEvidenceText } from '../../src/index.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli, startCli } from '../helpers/run-cli.js'
 import { createSpecialFiles, type SpecialFiles } from '../helpers/special-files.js'
-import { waitFor } from '../helpers/wait-for.js'
 import { rawControlCharacters } from '../helpers/control-characters.js'
 
 let directory: string
@@ -208,26 +207,31 @@ describe('rea compare-process-captures timing', () => {
 })
 
 describe('signals before the capture started', () => {
-  /**
-   * Whether REA (not the forked copy of this worker it is before exec) has a handler for SIGHUP: SigCgt in
-   * /proc/PID/status is a bit mask by signal number. SIGHUP is the signal this can show: Node itself catches
-   * SIGINT and SIGTERM from its first instructions, before any of REA's code runs.
-   */
-  const catchesSighup = (pid: number): boolean => {
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(CLI)) {
-      return false
-    }
-    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return mask !== undefined && (BigInt(`0x${mask}`) & 1n) === 1n
+  test('a SIGHUP that arrives as REA installs its handler, while it loads, cancels with Evidence and nothing run', async () => {
+    // A preload in the CLI's process sends the process SIGHUP the moment REA adds its SIGHUP listener, before the
+    // command's bundle is even required: the signal is then certain to come long before the launch, however fast
+    // REA loads (sending it from outside, as soon as /proc showed the handler, raced REA's start-up on a busy
+    // machine once that start-up got shorter).
+    const hook = path.join(directory, 'early-hangup.cjs')
+    writeFileSync(
+      hook,
+      `const on = process.on
+process.on = function (name, listener) {
+  const result = on.call(this, name, listener)
+  if (name === 'SIGHUP') {
+    process.on = on
+    process.kill(process.pid, 'SIGHUP')
   }
-
-  test('a SIGHUP sent as soon as REA handles it, long before the launch, cancels with Evidence and nothing run', async () => {
+  return result
+}
+`,
+    )
     const marker = path.join(directory, 'early-hangup')
     const file = scenarioFile('early.json', { executable: program('touch-marker.mjs'), arguments: [marker] })
-    const run = startCli(['capture-process', file, '--json', '--no-progress'], { cwd: directory })
-    await waitFor(() => catchesSighup(run.child.pid!), { description: 'rea to install its SIGHUP handler' })
-    run.child.kill('SIGHUP')
-    const result = await run.result
+    const result = await runCli(['capture-process', file, '--json', '--no-progress'], {
+      cwd: directory,
+      env: { NODE_OPTIONS: `--require ${hook}` },
+    })
     expect(result.code).toBe(129)
     // REA still had its modules and the scenario to load, with the event loop turning in between.
     expect(parseEvidenceText(result.stdout)).toMatchObject({

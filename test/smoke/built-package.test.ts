@@ -109,11 +109,11 @@ describe('the built package', () => {
   })
 
   test('the CLI is its entry and two bundles with one copy of the engine: a capture loads only the first', () => {
-    // Each bundled module's code follows a comment with its source path (not minified).
+    // Each bundled module's code is a function under a key that names its source file: `"src/x.ts"() {`.
     const modulesOf = (bundle: string): string[] =>
       [
         ...readFileSync(path.join(REPO_ROOT, 'dist/cli', bundle), 'utf8').matchAll(
-          /^\/\/ ((?:src|node_modules)\/\S+)$/gm,
+          /"((?:src|node_modules)\/[^"]+)"\(/g,
         ),
       ].map((match) => match[1]!)
     const run = modulesOf('run.cjs')
@@ -125,11 +125,53 @@ describe('the built package', () => {
     // Shared modules live in run.cjs only: commands.cjs takes them from it.
     expect(run.filter((module) => commands.includes(module))).toEqual([])
     expect(run.filter((module) => /^src\/(?:compare|view|record|mcp|export)\//.test(module))).toEqual([])
+    expect(run.filter((module) => module.includes('@toon-format'))).toEqual([])
   })
 
-  test('the CLI is its entry and two bundles, and running commands writes nothing into the package', async () => {
+  test('the TOON encoder is a bundle of its own, loaded only by a run that writes TOON', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'rea-toon-bundle-'))
+    try {
+      writeFileSync(path.join(work, 'true.json'), JSON.stringify({ executable: 'true' }))
+      // Lists, as the CLI's process exits, the files it loaded from dist/cli.
+      const hook = path.join(work, 'loaded.cjs')
+      writeFileSync(
+        hook,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(path.join(work, 'loaded.json'))}, JSON.stringify(Object.keys(require.cache).map((file) => require('node:path').basename(file)))))`,
+      )
+      const loaded = async (format: string[]): Promise<string[]> => {
+        const result = await node(
+          ['--require', hook, path.join(REPO_ROOT, 'dist/cli/main.cjs'), 'capture-process', 'true.json']
+            .concat(format)
+            .concat(['--output', 'evidence', '--no-progress']),
+          work,
+        )
+        expect(result.stderr).toBe('')
+        return JSON.parse(readFileSync(path.join(work, 'loaded.json'), 'utf8')) as string[]
+      }
+      const json = await loaded(['--json'])
+      expect(json).toContain('run.cjs')
+      expect(json).not.toContain('toon.cjs')
+      expect(json).not.toContain('commands.cjs')
+      expect(await loaded(['--format', 'toon'])).toContain('toon.cjs')
+      expect(readFileSync(path.join(work, 'evidence'), 'utf8')).toMatch(
+        /^format: rea\.process-capture\.evidence$/m,
+      )
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
+  })
+
+  test('the CLI bundles hold no character beyond Latin-1, so V8 keeps their text one byte per character', () => {
+    for (const bundle of ['main.cjs', 'run.cjs', 'commands.cjs', 'toon.cjs']) {
+      const text = readFileSync(path.join(REPO_ROOT, 'dist/cli', bundle), 'utf8')
+      const wide = [...text.matchAll(/[\u0100-\u{10ffff}]/gu)].map((match) => `${bundle}@${match.index}`)
+      expect(wide).toEqual([])
+    }
+  })
+
+  test('the CLI is its entry and three bundles, and running commands writes nothing into the package', async () => {
     const folder = path.join(REPO_ROOT, 'dist/cli')
-    expect(readdirSync(folder).sort()).toEqual(['commands.cjs', 'main.cjs', 'main.js', 'run.cjs'])
+    expect(readdirSync(folder).sort()).toEqual(['commands.cjs', 'main.cjs', 'main.js', 'run.cjs', 'toon.cjs'])
     const before = readdirSync(path.join(REPO_ROOT, 'dist'), { recursive: true }).map(String).sort()
     for (const args of [['capabilities', '--json'], ['schema', 'scenario'], ['--version']]) {
       expect((await node(['dist/cli/main.cjs', ...args])).code).toBe(0)
