@@ -85,22 +85,22 @@ export default defineConfig([
  * - CommonJS, required by the entry: no ES module is loaded by a `rea` process, which spares it Node's ESM loader.
  *   The ESM-only TOON encoder is built as a third CommonJS bundle, toon.cjs, required only to write TOON.
  * - Node 20 compiles the bundle in every `rea` process, so its size is start-up time: whitespace and comments are
- *   left out (a third less to read and scan), and the text is ASCII, every other character escaped, so that V8
- *   holds it one byte per character (a single character beyond Latin-1, even in a comment, makes it two).
+ *   left out (a third less to read and scan), and no character beyond Latin-1 is left in (esbuild writes ASCII,
+ *   escaping the rest; REA's regular expressions write such characters as escapes), so that V8 holds the text one
+ *   byte per character (a single wider character, even in a comment, makes it two).
  *   Names are kept (no mangling), so that a stack trace (`REA_DEBUG=1`) still names each function, and each
  *   module's code stays under a key that names its source file (`"src/capture/run-capture.ts"() {…}`). No source
  *   maps.
  */
 function cliBundles(): Options[] {
   const layout = cliBundleLayout(EXTERNAL, ['zod'])
-  // The TOON encoder too, for tsup: it is a dependency, which tsup would leave to Node's import(); the plugin
-  // points it at toon.cjs instead.
   const cli: Options = {
     ...shared,
     outDir: 'dist/cli',
     format: ['cjs'],
     splitting: false,
     sourcemap: false,
+    // The TOON encoder too: tsup would leave a dependency to Node's import(); the plugin points it at toon.cjs.
     noExternal: ['zod', TOON],
     minifyWhitespace: true,
     esbuildOptions(options, context) {
