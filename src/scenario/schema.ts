@@ -168,32 +168,30 @@ export const scenarioEventSchema = z.discriminatedUnion('type', [
   signalEventSchema,
 ])
 
+/** A field of `limits`: a count of zero or more, defaulting to the value of DEFAULT_LIMITS under its name. */
+const limit = (name: keyof typeof DEFAULT_LIMITS, description: string) =>
+  described(nonNegativeInt.default(DEFAULT_LIMITS[name]), description)
+
 export const limitsSchema = described(
   z.strictObject({
-    output_bytes: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.output_bytes),
+    output_bytes: limit(
+      'output_bytes',
       'Budget for retained PTY chunks: their original bytes, plus the base64 copy of a chunk that is not valid UTF-8; a chunk that does not fit is omitted whole.',
     ),
-    rendered_bytes: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.rendered_bytes),
+    rendered_bytes: limit(
+      'rendered_bytes',
       'Budget for rendered frames: UTF-8 bytes of serialized_state plus visible lines, cumulative.',
     ),
-    file_bytes: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.file_bytes),
+    file_bytes: limit(
+      'file_bytes',
       'Cumulative whole-file hashing budget per filesystem checkpoint, across all observation roots.',
     ),
-    file_count: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.file_count),
-      'Entries enumerated per filesystem checkpoint, across all roots.',
-    ),
-    filesystem_depth: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.filesystem_depth),
+    file_count: limit('file_count', 'Entries enumerated per filesystem checkpoint, across all roots.'),
+    filesystem_depth: limit(
+      'filesystem_depth',
       'Directory levels below each observation root that are enumerated.',
     ),
-    process_samples: described(
-      nonNegativeInt.default(DEFAULT_LIMITS.process_samples),
-      'Process-tree samples retained per capture.',
-    ),
+    process_samples: limit('process_samples', 'Process-tree samples retained per capture.'),
   }),
   'Bounds on what a capture retains; whatever a limit drops is accounted in truncation_details.',
 )

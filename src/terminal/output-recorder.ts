@@ -114,7 +114,7 @@ export class OutputRecorder {
     if (
       byteLength <= this.#options.budgetBytes - this.#chargedBytes ||
       this.#chunker.holding ||
-      (this.#options.onText !== undefined && this.#options.wantsText?.() === true)
+      this.#omittedTextListener() !== undefined
     ) {
       return false
     }
@@ -175,6 +175,11 @@ export class OutputRecorder {
     this.#options.onText?.(text)
   }
 
+  /** Where omitted output goes when an event waits for text: then even omitted output is read and passed on. */
+  #omittedTextListener(): ((text: string) => void) | undefined {
+    return this.#options.wantsText?.() === true ? this.#options.onText : undefined
+  }
+
   /** `bytes` is undefined for a chunk taken as a count, which nothing wanted to read. */
   #omit(byteLength: number, bytes: Buffer | undefined): void {
     if (this.#omittedChunks === 0) {
@@ -196,10 +201,11 @@ export class OutputRecorder {
     }
     // Last, as for a retained chunk: a wait this text satisfies dispatches its event right away, and the
     // journal must already hold the omission (and the gap must already stop frames) when it does.
-    if (bytes !== undefined && this.#options.onText !== undefined && this.#options.wantsText?.() === true) {
+    const onText = this.#omittedTextListener()
+    if (bytes !== undefined && onText !== undefined) {
       const text = this.#options.normalize(decodeChunk(bytes).text)
       const rules = this.#options.streamRules ?? []
-      this.#options.onText(rules.length === 0 ? text : normalizeDetached(rules, text))
+      onText(rules.length === 0 ? text : normalizeDetached(rules, text))
     }
   }
 }
