@@ -4,19 +4,12 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 /**
- * What each named surface of the core re-exports, read from its `export … from` lines: module (relative to src/)
- * → the names it gives out. The surfaces are `src/index.ts` (the public API), `src/front-end.ts` (the helpers
- * front ends share) and, for REA's own plug-ins and reporters, `src/host.ts`.
+ * What the front ends' surface, `src/front-end.ts`, re-exports, read from its `export … from` lines: module
+ * (relative to src/) → the names it gives out.
  */
-const surfaceExportsRead = new Map()
-function surfaceExports(surface) {
-  const known = surfaceExportsRead.get(surface)
-  if (known !== undefined) {
-    return known
-  }
+function surfaceExports() {
   const exports = new Map()
-  surfaceExportsRead.set(surface, exports)
-  const text = readFileSync(new URL(`src/${surface}`, import.meta.url), 'utf8')
+  const text = readFileSync(new URL('src/front-end.ts', import.meta.url), 'utf8')
   for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([^']+)'/g)) {
     const names = match[1]
       .split(',')
@@ -32,58 +25,51 @@ function surfaceExports(surface) {
   }
   return exports
 }
+const SURFACE_EXPORTS = surfaceExports()
 
 /**
- * Front ends reach the core only through its named surfaces. `depth` is how far the file sits below the folder
- * holding `src/`'s surfaces (src/ for the CLI and MCP, the repository root for matchers/ and reporter/).
+ * The matchers and the reporters reach the core only through `src/front-end.ts`. `up` climbs from the file to the
+ * repository root, and `prefix` leads from there to the surface.
  */
-const onlyThrough = (depth, surfaces, prefix = '') => {
-  const up = '../'.repeat(depth)
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: [`${up}${prefix}*`, ...surfaces.map((surface) => `!${up}${prefix}${surface}`)],
-            message: `Front ends import the core only through ${surfaces.map((surface) => `src/${surface.replace('.js', '.ts')}`).join(' or ')}.`,
-          },
-        ],
-      },
-    ],
-  }
-}
+const onlyThroughSurface = (up, prefix = '') => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: [`${up}${prefix}*`, `!${up}${prefix}front-end.js`],
+          message: 'Front ends import the core only through src/front-end.ts (docs/architecture.md).',
+        },
+      ],
+    },
+  ],
+})
 
 /**
- * The CLI's variant of `onlyThrough`: it may use the names the surfaces give out, each imported from the module that
- * defines it, never through a surface itself. The CLI is one bundle whose modules are evaluated on first import, and
- * importing a surface evaluates every module it re-exports: a command that named `src/index.ts` would build every
- * schema before it ran. Naming the defining modules, `rea capture-process` evaluates only the capture.
+ * The CLI and the MCP server (which the CLI's bundles hold) may use the names `src/front-end.ts` gives out, each
+ * imported from the module that defines it, never through the surface: the CLI is bundled, its modules are
+ * evaluated on first import, and importing the surface evaluates every module it re-exports, so a command that
+ * named it would build every schema before it ran. Naming the defining modules, `rea capture-process` evaluates
+ * only the capture.
  */
-const onlySurfaceNames = (depth, surfaces) => {
-  const up = '../'.repeat(depth)
-  const allowed = new Map()
-  for (const surface of surfaces) {
-    for (const [module, names] of surfaceExports(surface.replace('.js', '.ts'))) {
-      allowed.set(module, [...(allowed.get(module) ?? []), ...names])
-    }
-  }
+const onlySurfaceNames = (up) => {
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-  const permitted = [...allowed.keys()].map(escape).join('|')
-  const surfaceList = surfaces.map((surface) => `src/${surface.replace('.js', '.ts')}`).join(', ')
+  const permitted = [...SURFACE_EXPORTS.keys()].map(escape).join('|')
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: [...allowed].map(([module, names]) => ({
+        paths: [...SURFACE_EXPORTS].map(([module, names]) => ({
           name: `${up}${module}`,
           allowImportNames: [...new Set(names)],
-          message: `Only the names ${surfaceList} re-export from this module may be imported.`,
+          message:
+            'The CLI and the MCP server import only the names src/front-end.ts re-exports from this module.',
         })),
         patterns: [
           {
             regex: `^${escape(up)}(?!(?:${permitted})$)`,
-            message: `The CLI imports a name ${surfaceList} re-export, from the module that defines it (not through the surface: see docs/architecture.md).`,
+            message:
+              'The CLI and the MCP server import a name src/front-end.ts re-exports, from the module that defines it (docs/architecture.md).',
           },
         ],
       },
@@ -99,6 +85,7 @@ const LAYERS = [
   ['internal', 'errors', 'version'],
   ['scenario'],
   ['normalize'],
+  ['screen'],
   ['evidence'],
   ['process'],
   ['filesystem'],
@@ -108,14 +95,8 @@ const LAYERS = [
   ['export'],
   ['view'],
   ['authority', 'report', 'record', 'capabilities', 'json-schemas', 'bench-internals'],
-  ['index', 'host', 'front-end'],
+  ['index', 'front-end'],
 ]
-
-/**
- * The modules behind the front ends' surface (`src/front-end.ts`), read from its re-exports: the public API may not
- * re-export them, so a helper made for the CLI or a reporter never becomes a function users depend on.
- */
-const FRONT_END_MODULES = new Set([...surfaceExports('front-end.ts').keys()].map((module) => `./${module}`))
 
 /** Lint blocks per layer: its files may not import any module of a higher layer. */
 const layerRules = LAYERS.flatMap((layer, level) => {
@@ -150,6 +131,43 @@ const layerRules = LAYERS.flatMap((layer, level) => {
     },
   ]
 })
+
+/**
+ * The PTY host: what starts, watches and ends programs. The folders that read what a capture recorded (Evidence,
+ * screens, authority files, reports) never import it, whatever their layer: they run where no program runs.
+ */
+const HOST_FOLDERS = ['terminal', 'capture', 'process', 'filesystem']
+const HOST_FREE_FOLDERS = ['compare', 'export', 'view', 'authority', 'report']
+const hostFreeRules = {
+  files: HOST_FREE_FOLDERS.map((name) => `src/${name}/**/*.ts`),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: HOST_FOLDERS.flatMap((name) => [
+              `../${name}/**`,
+              `../../${name}/**`,
+              `../../../${name}/**`,
+            ]),
+            message:
+              'Comparison, export, views, authorities and reports read Evidence and screens (src/screen/), never the PTY host (docs/architecture.md).',
+          },
+        ],
+      },
+    ],
+  },
+}
+
+/** Every rule that keeps the structure: the layers, the host boundary and the front ends' one surface. */
+export const STRUCTURE_RULES = [
+  ...layerRules,
+  hostFreeRules,
+  { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlySurfaceNames('../') },
+  { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlySurfaceNames('../../') },
+  { files: ['matchers/**/*.ts', 'reporter/**/*.ts'], rules: onlyThroughSurface('../', 'src/') },
+]
 
 export default tseslint.config(
   {
@@ -195,34 +213,7 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
     },
   },
-  ...layerRules,
-  {
-    files: ['src/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...FRONT_END_MODULES, './front-end.js', './host.js'],
-              message:
-                'The public API holds only the library: helpers for the front ends are re-exported by src/front-end.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  { files: ['src/mcp/*.ts'], rules: onlyThrough(1, ['index.js', 'front-end.js']) },
-  { files: ['src/mcp/tools/*.ts'], rules: onlyThrough(2, ['index.js', 'front-end.js']) },
-  { files: ['src/cli/*.ts'], rules: onlySurfaceNames(1, ['index.js', 'front-end.js']) },
-  // The dispatcher starts the supervisor before a capture command loads.
-  { files: ['src/cli/run.ts'], rules: onlySurfaceNames(1, ['index.js', 'front-end.js', 'host.js']) },
-  { files: ['src/cli/commands/*.ts'], rules: onlySurfaceNames(2, ['index.js', 'front-end.js']) },
-  {
-    files: ['matchers/*.ts', 'reporter/*.ts'],
-    rules: onlyThrough(1, ['index.js', 'host.js', 'front-end.js'], 'src/'),
-  },
+  ...STRUCTURE_RULES,
   {
     files: ['test/**/*.ts'],
     rules: {

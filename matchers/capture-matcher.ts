@@ -1,4 +1,4 @@
-import type { Evidence } from '../src/index.js'
+import type { Evidence } from '../src/front-end.js'
 
 /**
  * A matcher's type on `expect(value)`: callable when the value is Evidence (or `any`, which may hold a

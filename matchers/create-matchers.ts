@@ -1,24 +1,27 @@
 import pc from 'picocolors'
 import {
+  type AssertionCaptures,
+  type AssertionRecord,
   badAuthorityArgument,
   captureAssertionRecord,
   captureMatchResult,
+  errorMessage,
+  escapeControlCharacters,
+  type Evidence,
   invalidMatcherOptions,
-  matcherOptionsIssues,
   junitAttachmentLines,
   locationInTestFile,
   matchCapture,
+  MATCHER_TIMING_DEFAULT,
+  type MatcherOptions,
+  matcherOptionsIssues,
   matchTrace,
   obsoleteHintWithoutReporter,
+  type RecordContext,
+  type SnapshotCount,
   traceAssertionRecord,
   updateModeOf,
-  type AssertionRecord,
-  type RecordContext,
-  type AssertionCaptures,
-  type SnapshotCount,
-} from '../src/host.js'
-import { MATCHER_TIMING_DEFAULT, type Evidence, type MatcherOptions } from '../src/index.js'
-import { escapeControlCharacters, errorMessage } from '../src/front-end.js'
+} from '../src/front-end.js'
 import { projectOptions } from './project-options.js'
 
 /** The parts of a matcher's `this` both runners provide (Vitest `MatcherState`, Jest `MatcherContext`). */

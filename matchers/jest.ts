@@ -2,22 +2,21 @@ import type {} from 'expect'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import {
+  type AssertionRecord,
   captureProcess as capture,
   type CaptureProcessOptions,
-  type Evidence,
-  type ProcessScenarioInput,
-  withTestDefaults,
-} from '../src/index.js'
-import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
-import {
-  type AssertionRecord,
   checkObsoleteInFile,
-  REPORT_PENDING_ENV,
+  errorMessage,
+  type Evidence,
+  type MatcherOptions,
+  type ProcessScenarioInput,
+  REPORT_RECORDS_ENV,
   type TraceSpecInput,
   updateModeOf,
   USED_AUTHORITIES_EXTENSION,
-} from '../src/host.js'
-import type { MatcherOptions } from '../src/index.js'
+  withTestDefaults,
+  writeFileAtomicSync,
+} from '../src/front-end.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import { AssertionCounter, createMatchers, hintWithoutReporter, UsedAuthorities } from './create-matchers.js'
 import { projectOptions } from './project-options.js'
@@ -95,14 +94,14 @@ function writeRecord(record: AssertionRecord): void {
 }
 
 function writeSideFile(extension: string, text: string): void {
-  const pendingDir = process.env[REPORT_PENDING_ENV]
-  if (pendingDir === undefined || pendingDir === '') {
+  const recordsDir = process.env[REPORT_RECORDS_ENV]
+  if (recordsDir === undefined || recordsDir === '') {
     return
   }
-  mkdirSync(pendingDir, { recursive: true })
+  mkdirSync(recordsDir, { recursive: true })
   const name = `${process.pid}-${process.hrtime.bigint().toString().padStart(20, '0')}${extension}`
   // Renamed into place whole: a worker killed meanwhile leaves no half record for the reporter to reject.
-  writeFileAtomicSync(path.join(pendingDir, name), text)
+  writeFileAtomicSync(path.join(recordsDir, name), text)
 }
 
 /**
@@ -136,7 +135,7 @@ globals.expect.extend(
       updateCommand: 'jest -u',
       root: jestRoot,
       project: () => '',
-      recording: () => (process.env[REPORT_PENDING_ENV] ?? '') !== '',
+      recording: () => (process.env[REPORT_RECORDS_ENV] ?? '') !== '',
       record: (_, record) => writeRecord(record),
       countSnapshot: (state, count) => snapshotCounts.count(state, count),
     },
@@ -203,7 +202,7 @@ async function cancelPending(): Promise<void> {
 globals.afterEach(cancelPending)
 globals.afterAll(async () => {
   await cancelPending()
-  if ((process.env[REPORT_PENDING_ENV] ?? '') === '') {
+  if ((process.env[REPORT_RECORDS_ENV] ?? '') === '') {
     const state = globals.expect?.getState() as { testPath?: string; snapshotState?: unknown } | undefined
     const tests = circusTests()
     if (state?.testPath === undefined || tests === null) {

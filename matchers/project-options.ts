@@ -1,4 +1,4 @@
-import { parseProjectOptions, type ProjectOptions } from '../src/host.js'
+import { parseProjectOptions, type ProjectOptions } from '../src/front-end.js'
 
 /**
  * The project's options, set once with `configureRea` in a setup file. Kept on the global object of the test's

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { captureEndedBeforeTimeout, runnerDeadlineMs } from '../src/host.js'
-import type { Evidence } from '../src/index.js'
+import { captureEndedBeforeTimeout, type Evidence, runnerDeadlineMs } from '../src/front-end.js'
 
 /** The package's folder (its dist/, or the repository when run from sources): frames there are REA's own. */
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

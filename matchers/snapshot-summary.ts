@@ -1,4 +1,4 @@
-import type { SnapshotCount } from '../src/host.js'
+import type { SnapshotCount } from '../src/front-end.js'
 import type { RunnerMatcherState } from './create-matchers.js'
 
 /**

@@ -4,27 +4,27 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, expect, recordArtifact, test as baseTest, type TestArtifactBase } from 'vitest'
 import {
-  captureProcess as capture,
-  type CaptureProcessOptions,
-  type Evidence,
-  type ProcessScenarioInput,
-  withTestDefaults,
-} from '../src/index.js'
-import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
-import {
   ASSERTION_ARTIFACT_TYPE,
-  checkObsoleteInFile,
-  failureHeadline,
-  renderAssertionImage,
-  renderAssertionPage,
   type AssertionCaptures,
   type AssertionRecord,
+  captureProcess as capture,
+  type CaptureProcessOptions,
+  checkObsoleteInFile,
+  errorMessage,
+  type Evidence,
+  failureHeadline,
+  type MatcherOptions,
+  type ProcessScenarioInput,
+  renderAssertionImage,
+  renderAssertionPage,
   REPORT_DIR_ENV,
   REPORT_RECORD_ENV,
   type TraceSpecInput,
-  USED_AUTHORITIES_KEY,
   updateModeOf,
-} from '../src/host.js'
+  USED_AUTHORITIES_KEY,
+  withTestDefaults,
+  writeFileAtomicSync,
+} from '../src/front-end.js'
 import type { CaptureMatcher } from './capture-matcher.js'
 import {
   AssertionCounter,
@@ -32,7 +32,6 @@ import {
   type RunnerMatcherState,
   UsedAuthorities,
 } from './create-matchers.js'
-import type { MatcherOptions } from '../src/index.js'
 import { RunnerDeadline } from './runner-deadline.js'
 import { countVitestSnapshot } from './snapshot-summary.js'
 import { projectOptions } from './project-options.js'

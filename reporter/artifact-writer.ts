@@ -1,15 +1,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { canonicalJsonDocument, REA_VERSION } from '../src/index.js'
-import { writeFileAtomicSync, errorMessage } from '../src/front-end.js'
 import {
+  canonicalJsonDocument,
+  errorMessage,
   failureHeadline,
+  REA_VERSION,
   relativePosix,
+  renderAssertionPage,
   REPORT_FORMAT,
   REPORT_FORMAT_VERSION,
   type ReportModel,
-  renderAssertionPage,
-} from '../src/host.js'
+  writeFileAtomicSync,
+} from '../src/front-end.js'
 import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
 
 /**
@@ -21,7 +23,7 @@ import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
 /** Present in every folder REA wrote, so a later run knows it may replace the folder's contents. */
 export const REPORT_MARKER = '.rea-report'
 /** Jest matchers write their records here while the run lasts (Jest has no test-to-reporter channel). */
-export const PENDING_DIRECTORY = '.pending'
+export const RECORDS_DIRECTORY = '.records'
 
 export interface WriteReportOptions {
   readonly outputDir: string
@@ -30,7 +32,7 @@ export interface WriteReportOptions {
 }
 
 /** Names REA writes at the top of the report folder besides the entries' folders. */
-const FIXED_NAMES = [REPORT_MARKER, PENDING_DIRECTORY, 'index.json', 'summary.md']
+const FIXED_NAMES = [REPORT_MARKER, RECORDS_DIRECTORY, 'index.json', 'summary.md']
 
 /**
  * Removes the previous run's report from `outputDir`, and only that: the fixed files and the entry folders

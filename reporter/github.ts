@@ -1,7 +1,11 @@
 import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { failureHeadline, failuresByPriority, type ReportModel } from '../src/host.js'
-import { escapeControlCharacters } from '../src/front-end.js'
+import {
+  escapeControlCharacters,
+  failureHeadline,
+  failuresByPriority,
+  type ReportModel,
+} from '../src/front-end.js'
 import { summaryMarkdown } from './markdown.js'
 
 /**

@@ -4,13 +4,13 @@ import {
   announceReport,
   type AssertionRecord,
   assertionRecordSchema,
+  errorMessage,
   type TestFileRun,
   updateModeOf,
   USED_AUTHORITIES_EXTENSION,
-  withdrawPendingFolder,
-} from '../src/host.js'
-import { errorMessage } from '../src/front-end.js'
-import { PENDING_DIRECTORY, resetReportFolder } from './artifact-writer.js'
+  withdrawRecordsFolder,
+} from '../src/front-end.js'
+import { RECORDS_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   checkObsolete,
   guarded,
@@ -76,7 +76,7 @@ function coversWholeProject(config: JestGlobalConfig | undefined): boolean {
 
 /**
  * `rea/jest-reporter`: the Jest reporter. Jest has no channel from tests to reporters, so `rea/jest` writes
- * each assertion's record into `<outputDir>/.pending/` and this reporter turns them into the report folder
+ * each assertion's record into `<outputDir>/.records/` and this reporter turns them into the report folder
  * when the run completes.
  *
  * @example
@@ -87,7 +87,7 @@ export default class ReaJestReporter {
   readonly #root: string
   readonly #globalConfig: JestGlobalConfig | undefined
   #options: ResolvedReporterOptions | undefined
-  #pendingDir: string | undefined
+  #recordsDir: string | undefined
   #failure: Error | undefined
 
   constructor(globalConfig: JestGlobalConfig | undefined, reporterOptions?: ReaReporterOptions) {
@@ -100,23 +100,23 @@ export default class ReaJestReporter {
         (message) => this.#warn(message),
         configuresJUnitReporter(globalConfig?.reporters),
       )
-      this.#pendingDir = path.join(this.#options.outputDir, PENDING_DIRECTORY)
+      this.#recordsDir = path.join(this.#options.outputDir, RECORDS_DIRECTORY)
       // Set before Jest starts its workers, which inherit the environment.
-      announceReport(this.#options.outputDir, this.#root, this.#options.junitAttachments, this.#pendingDir)
+      announceReport(this.#options.outputDir, this.#root, this.#options.junitAttachments, this.#recordsDir)
     })
   }
 
   onRunStart(): void {
-    if (this.#options === undefined || this.#pendingDir === undefined) {
+    if (this.#options === undefined || this.#recordsDir === undefined) {
       return
     }
     try {
       // The previous run's files go now, so nothing stale sits next to this run's records.
       resetReportFolder(this.#options.outputDir, (message) => this.#warn(message))
-      mkdirSync(this.#pendingDir, { recursive: true })
+      mkdirSync(this.#recordsDir, { recursive: true })
     } catch (error) {
       // No report this run: matchers must not write records into a folder that is not ours.
-      withdrawPendingFolder()
+      withdrawRecordsFolder()
       this.#options = undefined
       this.#warn(`no report this run: ${errorMessage(error)}`)
     }
@@ -185,7 +185,7 @@ export default class ReaJestReporter {
   /** Per test file, the authority files its assertions used, from the side files `rea/jest` wrote. */
   #usedAuthorities(): Map<string, string[]> {
     const used = new Map<string, string[]>()
-    const directory = this.#pendingDir
+    const directory = this.#recordsDir
     if (directory === undefined || !existsSync(directory)) {
       return used
     }
@@ -209,7 +209,7 @@ export default class ReaJestReporter {
   }
 
   #records(): AssertionRecord[] {
-    const directory = this.#pendingDir
+    const directory = this.#recordsDir
     if (directory === undefined || !existsSync(directory)) {
       return []
     }

@@ -1,17 +1,20 @@
-import { type Comparison, type Difference, DIMENSIONS, formatTraceResult } from '../src/index.js'
-import { escapeControlCharacters } from '../src/front-end.js'
 import {
   type AssertionRecord,
+  type Comparison,
   describeDifference,
-  describeObsolete,
-  type ObsoleteFile,
   describeDivergence,
+  describeObsolete,
+  type Difference,
+  DIMENSIONS,
+  escapeControlCharacters,
   failureHeadline,
   failuresByPriority,
+  formatTraceResult,
+  type ObsoleteFile,
   relativePosix,
   type ReportEntry,
   type ReportModel,
-} from '../src/host.js'
+} from '../src/front-end.js'
 
 /** divergence.md and summary.md: what a reviewer opens first in a downloaded report. */
 

@@ -6,15 +6,17 @@ import {
   buildReportModel,
   checkObsoleteAuthorities,
   describeObsolete,
+  errorMessage,
+  escapeControlCharacters,
   failureHeadline,
   failuresByPriority,
   type ObsoleteCheckResult,
   relativePosix,
   type ReportModel,
+  showName,
   type TestFileRun,
   type UpdateMode,
-} from '../src/host.js'
-import { escapeControlCharacters, showName, errorMessage } from '../src/front-end.js'
+} from '../src/front-end.js'
 import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
 import { obsoleteLine, totalsLine } from './markdown.js'

@@ -7,7 +7,7 @@ import {
   type TestFileRun,
   updateModeOf,
   USED_AUTHORITIES_KEY,
-} from '../src/host.js'
+} from '../src/front-end.js'
 import {
   checkObsolete,
   guarded,

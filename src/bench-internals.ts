@@ -5,5 +5,5 @@
 export { scanForRunToken } from './process/token-scan.js'
 export { takeSnapshot } from './filesystem/snapshot.js'
 export { useSupervisor } from './process/supervisor.js'
-export { replayScreen } from './terminal/screen-replay.js'
-export { cellAppearance, describeCell } from './compare/cell-appearance.js'
+export { replayScreen } from './screen/screen-replay.js'
+export { cellAppearance, describeCell } from './screen/cell-appearance.js'

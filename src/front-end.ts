@@ -1,9 +1,48 @@
 /**
- * The surface of the core for REA's front ends (the CLI, the MCP server, the matchers and the reporters), beside
- * `src/index.ts` and `src/host.ts`: the helpers they share for writing files, wording errors, reading a pair of
- * Evidence files and showing text to people. Not part of the public API (a library user never needs them), so it may change with the front
- * ends. Named re-exports only; lint keeps these names out of `src/index.ts`.
+ * The one surface of the core for REA's front ends: the CLI, the MCP server, the matchers (`rea-capture/vitest`,
+ * `rea-capture/jest`) and the reporters. Not part of the public API (`src/index.ts`, documented in docs/api.md):
+ * it changes with the front ends. `eslint.config.js` lets the front ends reach the core only through the names
+ * re-exported here; named re-exports only. The CLI imports each name from the module that defines it (see
+ * docs/architecture.md), so the list below is also what the CLI may use.
  */
+
+// The library, as the public API gives it.
+export { captureProcess } from './capture/capture-process.js'
+export type { CaptureProcessOptions } from './capture/capture-process.js'
+export type { ProgressRecord } from './capture/progress.js'
+export { ReaError, formatReaError, isReaError } from './errors.js'
+export type { ReaErrorCode, ReaIssue } from './errors.js'
+export { processScenarioSchema } from './scenario/schema.js'
+export type { ProcessScenarioInput } from './scenario/schema.js'
+export { validateScenario } from './scenario/validate.js'
+export { readScenarioFile } from './scenario/read-scenario-file.js'
+export { withTestDefaults } from './scenario/test-defaults.js'
+export type { Evidence } from './evidence/schema.js'
+export { parseEvidence, parseEvidenceText, readEvidenceFile } from './evidence/load.js'
+export { serializeEvidence } from './evidence/serialize.js'
+export { canonicalJsonDocument } from './evidence/canonical-json.js'
+export { summarizeEvidence } from './evidence/summary.js'
+export { REA_VERSION } from './version.js'
+export { checkCapabilities } from './capabilities.js'
+export type { CapabilityReport } from './capabilities.js'
+export { jsonSchemaFor, SCHEMA_NAMES } from './json-schemas.js'
+export { compareCaptures } from './compare/compare-captures.js'
+export { DIMENSIONS, TERMINAL_LEVELS, TIMING_POLICIES } from './compare/comparison-schema.js'
+export type { Comparison, Difference, TerminalLevel, TimingPolicy } from './compare/comparison-schema.js'
+export { parseTimingPolicy, timingPolicyIssues } from './compare/timing.js'
+export { parseTerminalLevel, terminalLevelIssues } from './compare/terminal/level.js'
+export { describeDifference, formatComparison } from './compare/format-comparison.js'
+export { formatTraceResult, parseTraceSpec, readTraceSpecFile } from './compare/trace/index.js'
+export type { TraceSpec, TraceSpecInput } from './compare/trace/index.js'
+export { ASCIICAST_VERSIONS, exportAsciicast } from './export/asciicast.js'
+export { renderDivergencePage } from './view/render-page.js'
+
+// Recording a scenario by using the program (`rea record`).
+export { recordScenario, recordedTestFile, replayRecording } from './record/record-scenario.js'
+export type { Recording } from './record/record-scenario.js'
+export { TEST_RUNNERS } from './record/test-file.js'
+
+// Files the front ends write, and text they show people.
 export { escapeControlCharacters, showName } from './internal/escape-controls.js'
 export { outputPathIssues } from './internal/output-path.js'
 export type { OutputInput } from './internal/output-path.js'
@@ -11,4 +50,55 @@ export { privateCopyPath } from './internal/private-copy.js'
 export { writeFileAtomic, writeFileAtomicSync } from './internal/write-file-atomic.js'
 export { describeSystemError } from './internal/system-error.js'
 export { errorMessage } from './internal/error-message.js'
+export { relativePosix } from './internal/relative-posix.js'
 export { settleEvidencePair } from './evidence/read-pair.js'
+
+// The process that cleans up if REA itself dies, started early by the CLI.
+export { startSupervisor } from './process/supervisor.js'
+
+// Authority files and the matchers' decisions.
+export { captureMatchResult, matchCapture } from './authority/match-capture.js'
+export type { SnapshotCount } from './authority/match-capture.js'
+export { matchTrace } from './authority/match-trace.js'
+export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from './authority/messages.js'
+export { checkObsoleteAuthorities, obsoleteHintWithoutReporter } from './authority/obsolete-check.js'
+export { checkObsoleteInFile } from './authority/obsolete-in-file.js'
+export type { ObsoleteCheckResult, ObsoleteFile } from './authority/obsolete-check.js'
+export { MATCHER_TIMING_DEFAULT, matcherOptionsIssues } from './authority/matcher-options.js'
+export type { MatcherOptions } from './authority/matcher-options.js'
+export { parseProjectOptions } from './authority/project-options.js'
+export type { ProjectOptions } from './authority/project-options.js'
+export { USED_AUTHORITIES_EXTENSION, USED_AUTHORITIES_KEY } from './authority/obsolete-authorities.js'
+export type { TestFileRun } from './authority/obsolete-authorities.js'
+export { captureEndedBeforeTimeout, runnerDeadlineMs } from './authority/runner-timeout.js'
+export { updateModeOf } from './authority/update-mode.js'
+export type { UpdateMode } from './authority/update-mode.js'
+
+// Assertion records and the report folder, for the reporters.
+export {
+  ASSERTION_ARTIFACT_TYPE,
+  assertionRecordSchema,
+  captureAssertionRecord,
+  locationInTestFile,
+  traceAssertionRecord,
+} from './report/assertion-record.js'
+export type { AssertionRecord, RecordContext } from './report/assertion-record.js'
+export { renderAssertionImage, renderAssertionPage } from './report/assertion-page.js'
+export type { AssertionCaptures } from './report/assertion-page.js'
+export { junitAttachmentLines } from './report/junit-attachments.js'
+export {
+  announceReport,
+  REPORT_DIR_ENV,
+  REPORT_RECORD_ENV,
+  REPORT_RECORDS_ENV,
+  withdrawRecordsFolder,
+} from './report/report-environment.js'
+export {
+  buildReportModel,
+  describeDivergence,
+  failureHeadline,
+  failuresByPriority,
+  REPORT_FORMAT,
+  REPORT_FORMAT_VERSION,
+} from './report/report-model.js'
+export type { ReportEntry, ReportModel } from './report/report-model.js'

@@ -1,7 +1,8 @@
 import type { TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
-import { terminalLevelIssues } from '../compare/terminal-level.js'
+import { terminalLevelIssues } from '../compare/terminal/level.js'
 import { timingPolicyIssues } from '../compare/timing.js'
 import { ReaError, type ReaIssue } from '../errors.js'
+import { isPlainObject, objectIssues } from '../internal/plain-object.js'
 
 /**
  * Options of `toMatchCapture` and `toSatisfyTrace`, given to one assertion or once for the project
@@ -42,14 +43,8 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
   if (value === undefined) {
     return []
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [
-      {
-        path,
-        rule: 'type',
-        message: `must be an object such as { timing: 'strict' } or { terminal: 'screens' }: got ${typeof value}`,
-      },
-    ]
+  if (!isPlainObject(value)) {
+    return objectIssues(value, path, "an object such as { timing: 'strict' } or { terminal: 'screens' }")
   }
   const issues: ReaIssue[] = []
   for (const [name, option] of Object.entries(value)) {

@@ -1,4 +1,5 @@
 import { ReaError, type ReaIssue } from '../errors.js'
+import { isPlainObject, objectIssues } from '../internal/plain-object.js'
 import { describeValue } from '../internal/zod-issues.js'
 import type { TestEnvironmentOptions } from '../scenario/test-defaults.js'
 import { matcherOptionsIssues, parseMatcherOptions, type MatcherOptions } from './matcher-options.js'
@@ -31,10 +32,10 @@ export function parseProjectOptions(value: unknown, subject: string): ProjectOpt
 }
 
 function projectOptionsIssues(value: unknown, path: string): ReaIssue[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     return matcherOptionsIssues(value, path)
   }
-  const record = value as Record<string, unknown>
+  const record = value
   const matcherPart = Object.fromEntries(
     Object.entries(record).filter(([name]) => !(ENVIRONMENT_OPTIONS as readonly string[]).includes(name)),
   )
@@ -53,14 +54,8 @@ function environmentIssues(value: unknown, path: string): ReaIssue[] {
   if (value === undefined) {
     return []
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [
-      {
-        path,
-        rule: 'type',
-        message: `must be an object of variable names to a string or null: got ${describeValue(value)}`,
-      },
-    ]
+  if (!isPlainObject(value)) {
+    return objectIssues(value, path, 'an object of variable names to a string or null')
   }
   return Object.entries(value).flatMap(([name, entry]): ReaIssue[] => {
     if (name === '' || name.includes('=') || name.includes('\0')) {

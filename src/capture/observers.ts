@@ -13,7 +13,7 @@ import type { PtySession } from '../terminal/pty-backend.js'
 import { MAX_REDACTION_LOCATIONS, SensitiveRedactor } from '../terminal/redact.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import { queryKind } from '../evidence/query-kind.js'
-import { Renderer, type RendererFlowControl } from '../terminal/renderer.js'
+import { Renderer, type RendererFlowControl } from '../screen/renderer.js'
 import { releaseWhenQuiet } from './release-when-quiet.js'
 
 /** Replies beyond this many are not given: a program asking in a loop would otherwise grow Evidence forever. */

@@ -1,5 +1,5 @@
 import type { TerminalLevel } from '../compare/comparison-schema.js'
-import { parseTerminalLevel } from '../compare/terminal-level.js'
+import { parseTerminalLevel } from '../compare/terminal/level.js'
 
 /** `--terminal stream|screens`; a bad value is INVALID_ARGUMENTS naming `--terminal`. `command` opens the message. */
 export function terminalFlag(text: string | undefined, command: string): TerminalLevel {

@@ -14,17 +14,17 @@ import {
   type Verdict,
 } from './comparison-schema.js'
 import { assertSameContract } from './contract.js'
-import { suggestNormalization } from './normalization-hint.js'
+import { suggestNormalization } from './hints/normalization-hint.js'
 import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
 import { compareProcess } from './process.js'
-import { withUnobserved } from './residual-unknowns.js'
+import { withUnobserved } from './unknowns/residual-unknowns.js'
 import { parseTimingPolicy, timingRecord } from './timing.js'
-import { compareTerminal } from './terminal.js'
-import { parseTerminalLevel } from './terminal-level.js'
-import { terminalDiff } from './terminal-diff.js'
-import { terminalStream } from './terminal-stream.js'
+import { compareTerminal } from './terminal/compare-terminal.js'
+import { parseTerminalLevel } from './terminal/level.js'
+import { terminalDiff } from './terminal/diff.js'
+import { terminalStream } from './terminal/stream.js'
 import { checkTrace, type TraceResult, type TraceSpec } from './trace/index.js'
 
 export interface CompareOptions {

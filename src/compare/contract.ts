@@ -1,7 +1,7 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import type { Evidence } from '../evidence/schema.js'
 import { describeValue } from '../internal/zod-issues.js'
-import { newDefaultsHint } from './new-defaults.js'
+import { newDefaultsHint } from './hints/new-defaults.js'
 
 /**
  * The fields whose values name semantics: a mismatch means the two sides turned output into comparison text, or

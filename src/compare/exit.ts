@@ -1,7 +1,7 @@
 import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
-import { bothSides, endedEarlyResult } from './ended-early.js'
+import { bothSides, endedEarlyResult } from './unknowns/ended-early.js'
 import { compareFromSync, countedFrom } from './sync-points.js'
 
 /**

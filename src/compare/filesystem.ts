@@ -1,8 +1,8 @@
 import type { Evidence, FileEffect, FileEntry } from '../evidence/schema.js'
 import { showName } from '../internal/escape-controls.js'
 import type { DimensionResult } from './comparison-schema.js'
-import { bothSides, endedEarlyResult } from './ended-early.js'
-import { enumerationGaps } from './enumeration-gaps.js'
+import { bothSides, endedEarlyResult } from './unknowns/ended-early.js'
+import { enumerationGaps } from './unknowns/enumeration-gaps.js'
 import { DimensionFindings, notSelected } from './findings.js'
 
 /**

@@ -2,7 +2,7 @@ import type { Evidence, Interaction } from '../evidence/schema.js'
 import { skipCause, WAIT_TIMED_OUT, type RunEndReason } from '../evidence/skip-cause.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
 import { DimensionFindings } from './findings.js'
-import { endedEarlyResult } from './ended-early.js'
+import { endedEarlyResult } from './unknowns/ended-early.js'
 import { compareFromSync, countedFrom } from './sync-points.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Evidence } from '../evidence/schema.js'
 import type { DimensionResult, TimingPolicy } from './comparison-schema.js'
-import { bothSides, endedEarlyResult } from './ended-early.js'
+import { bothSides, endedEarlyResult } from './unknowns/ended-early.js'
 import { DimensionFindings } from './findings.js'
 
 /**

@@ -1,6 +1,8 @@
 import path from 'node:path'
-import { serializeEvidence, type Evidence } from '../index.js'
-import { privateCopyPath, writeFileAtomic } from '../front-end.js'
+import { type Evidence } from '../evidence/schema.js'
+import { serializeEvidence } from '../evidence/serialize.js'
+import { privateCopyPath } from '../internal/private-copy.js'
+import { writeFileAtomic } from '../internal/write-file-atomic.js'
 
 /**
  * The largest tool result (as JSON: the Evidence and its summary text) returned inline. The official SDK's

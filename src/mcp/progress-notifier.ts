@@ -1,5 +1,5 @@
 import type { ProgressNotification, ProgressToken } from '@modelcontextprotocol/sdk/types.js'
-import type { ProgressRecord } from '../index.js'
+import { type ProgressRecord } from '../capture/progress.js'
 
 export interface ProgressNotifier {
   readonly onProgress: (record: ProgressRecord) => void

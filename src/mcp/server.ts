@@ -7,7 +7,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
-import { REA_VERSION } from '../index.js'
+import { REA_VERSION } from '../version.js'
 import { createProgressNotifier } from './progress-notifier.js'
 import type { ReaTool } from './tool.js'
 import { toolErrorResult } from './tool-results.js'

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { REA_VERSION } from '../index.js'
+import { REA_VERSION } from '../version.js'
 import { createReaMcpServer } from './server.js'
 
 /** Why the server stopped: the client closed stdin (or stdout broke), or the server got a signal. */

@@ -1,4 +1,4 @@
-import { ReaError, type ReaIssue } from '../index.js'
+import { ReaError, type ReaIssue } from '../errors.js'
 
 /**
  * Checks for the few wrapper arguments the tools add around REA documents (`output_path`, `authority`, …).

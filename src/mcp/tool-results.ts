@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { formatReaError, isReaError, type ReaErrorCode, type ReaIssue } from '../index.js'
-import { escapeControlCharacters, errorMessage } from '../front-end.js'
+import { formatReaError, isReaError, type ReaErrorCode, type ReaIssue } from '../errors.js'
+import { errorMessage } from '../internal/error-message.js'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 
 /** `structuredContent` of a tool error, so a client can branch on the code instead of parsing text. */
 export interface ToolErrorContent {

@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
-import type { ProgressRecord } from '../index.js'
+import { type ProgressRecord } from '../capture/progress.js'
 
 /** What a tool call gets besides its arguments. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import type { ProcessScenarioInput, WaitCondition } from '../scenario/schema.js'
-import { decodeKeystrokes, type Keystroke } from '../terminal/keys.js'
+import { decodeKeystrokes, type Keystroke } from '../screen/keys.js'
 import type { SpanFinder } from './avoided-spans.js'
 import { chooseWait } from './choose-wait.js'
 import { inputContent, isEchoOnly } from './group-keystrokes.js'

@@ -8,7 +8,7 @@ import {
   type ProcessScenarioInput,
 } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
-import { decodeKeystrokes } from '../terminal/keys.js'
+import { decodeKeystrokes } from '../screen/keys.js'
 import { spanFinder } from './avoided-spans.js'
 import { buildEvents, type RecordedEvent } from './build-events.js'
 import { sensitiveKeystrokes } from './sensitive-input.js'

@@ -1,4 +1,4 @@
-import type { Keystroke } from '../terminal/keys.js'
+import type { Keystroke } from '../screen/keys.js'
 
 // Escape and control sequences an echo may carry (cursor moves, erases, colours): they draw no text.
 const SEQUENCES =

@@ -1,6 +1,6 @@
 import type { Evidence } from '../evidence/schema.js'
 import { createStreamRuleSet } from '../normalize/stream-rule-set.js'
-import { Renderer, trimTrailingSpaces } from '../terminal/renderer.js'
+import { Renderer, trimTrailingSpaces } from '../screen/renderer.js'
 import type { RecordedTimeline } from './timeline.js'
 import { normalizeLine, spanFinder } from './avoided-spans.js'
 import type { ProposedNormalization } from './build-scenario.js'

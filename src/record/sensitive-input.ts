@@ -1,4 +1,4 @@
-import { decodeKeystrokes } from '../terminal/keys.js'
+import { decodeKeystrokes } from '../screen/keys.js'
 import { visibleText } from './group-keystrokes.js'
 import type { KeystrokeEntry, RecordedTimeline } from './timeline.js'
 

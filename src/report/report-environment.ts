@@ -12,26 +12,26 @@ export const REPORT_ATTACHMENTS_ENV = 'REA_REPORT_JUNIT_ATTACHMENTS'
 /** `1`: record assertions even though no reporter runs here (Vitest shards writing only blob reports). */
 export const REPORT_RECORD_ENV = 'REA_REPORT_RECORD'
 /** Jest only: where matchers write their records for the reporter to collect. */
-export const REPORT_PENDING_ENV = 'REA_REPORT_PENDING'
+export const REPORT_RECORDS_ENV = 'REA_REPORT_RECORDS'
 
 /** Sets the variables before the runner starts its workers. */
 export function announceReport(
   outputDir: string,
   root: string,
   attachments: string,
-  pending: string | null,
+  records: string | null,
 ): void {
   process.env[REPORT_DIR_ENV] = outputDir
   process.env[REPORT_ROOT_ENV] = root
   process.env[REPORT_ATTACHMENTS_ENV] = attachments
-  if (pending === null) {
-    withdrawPendingFolder()
+  if (records === null) {
+    withdrawRecordsFolder()
   } else {
-    process.env[REPORT_PENDING_ENV] = pending
+    process.env[REPORT_RECORDS_ENV] = records
   }
 }
 
 /** Jest: no records this run (the folder could not be prepared). */
-export function withdrawPendingFolder(): void {
-  Reflect.deleteProperty(process.env, REPORT_PENDING_ENV)
+export function withdrawRecordsFolder(): void {
+  Reflect.deleteProperty(process.env, REPORT_RECORDS_ENV)
 }

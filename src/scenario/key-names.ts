@@ -1,7 +1,7 @@
 /**
  * The named keys an input event may send with `keys`. A name is one of the keys below, a single character,
  * or a chord: `Ctrl+<letter or @[\]^_?>` or `Alt+<any other key name>`. Names are case-sensitive, as written
- * in docs/events.md; how each is encoded (for the terminal's current cursor-key mode) is `terminal/keys.ts`.
+ * in docs/events.md; how each is encoded (for the terminal's current cursor-key mode) is `screen/keys.ts`.
  */
 export const NAMED_KEYS = [
   'Enter',

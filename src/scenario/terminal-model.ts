@@ -2,7 +2,7 @@
  * The versions of REA's terminal that a capture commits in its comparison contract: how wide each character is
  * drawn, and what the terminal answers when a program asks it something. Both change what a program shows and
  * does, so two captures made under different versions are never compared. The behaviour itself lives in
- * `terminal/width-model.ts` and `terminal/reply-table.ts`; only the names are here, for the scenario (which may
+ * `screen/width-model.ts` and `screen/reply-table.ts`; only the names are here, for the scenario (which may
  * choose the legacy width model) and the Evidence schema.
  */
 

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../internal/plain-object.js'
 import type { ProcessScenarioInput } from './schema.js'
 import { TEST_ENVIRONMENT } from './test-environment.js'
 
@@ -37,12 +38,12 @@ export function withTestDefaults(
   options: TestEnvironmentOptions = {},
 ): ProcessScenarioInput {
   const input: unknown = scenario
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  if (!isPlainObject(input)) {
     return scenario
   }
   const normalization: unknown = scenario.normalization
   const environment: unknown = scenario.environment
-  if (!isPlainObject(normalization) || !isPlainObject(environment)) {
+  if (!absentOrObject(normalization) || !absentOrObject(environment)) {
     return scenario
   }
   const given = (normalization ?? {}) as NonNullable<ProcessScenarioInput['normalization']>
@@ -54,6 +55,6 @@ export function withTestDefaults(
 }
 
 /** Absent, or an object: anything else is left for validation to name. */
-function isPlainObject(value: unknown): boolean {
-  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))
+function absentOrObject(value: unknown): boolean {
+  return value === undefined || isPlainObject(value)
 }

@@ -4,7 +4,7 @@
  * the libraries users run actually consult: Node's `getColorDepth`, supports-color (chalk), is-in-ci (Ink),
  * is-interactive (ora), ci-info and std-env (Vitest, Jest), CPython, rich, anstream, termenv, gcc, git, npm.
  * docs/vitest.md lists every entry with the reason. Changing it changes the contract of every test capture:
- * authorities recorded before are then told to re-record (compare/new-defaults.ts).
+ * authorities recorded before are then told to re-record (compare/hints/new-defaults.ts).
  */
 export const TEST_ENVIRONMENT: Readonly<Record<string, string | null>> = {
   // Locale and time: one UTF-8 locale and UTC. Every category but LANG is removed, so a scenario can still set

@@ -1,6 +1,6 @@
 import type { SequenceClock } from '../evidence/sequence-clock.js'
 import type { TerminalFrame } from '../evidence/schema.js'
-import type { RenderedScreen, Renderer } from './renderer.js'
+import type { RenderedScreen, Renderer } from '../screen/renderer.js'
 
 /**
  * Why a frame was taken. Checkpoints (`before_event`, `after_resize`, `final`) happen at the same points of

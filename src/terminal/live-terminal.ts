@@ -1,5 +1,5 @@
 import type { TerminalSettings } from '../scenario/schema.js'
-import { Renderer, type RendererFlowControl } from './renderer.js'
+import { Renderer, type RendererFlowControl } from '../screen/renderer.js'
 
 /**
  * Text that can make xterm reply or change a mode: an escape or control sequence starts with ESC or a C1

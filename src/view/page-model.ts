@@ -1,6 +1,6 @@
 import type { Comparison } from '../compare/comparison-schema.js'
 import type { Evidence, TerminalFrame } from '../evidence/schema.js'
-import { excerpt, firstMismatch } from '../compare/terminal-stream.js'
+import { excerpt, firstMismatch } from '../compare/terminal/stream.js'
 import { castEvents } from '../export/cast-events.js'
 import { quoteText } from '../internal/escape-controls.js'
 import {

@@ -1,7 +1,7 @@
-import { replayScreen, type ScreenSource } from '../terminal/screen-replay.js'
+import { replayScreen, type ScreenSource } from '../screen/screen-replay.js'
 
-export { CELL_FLAGS } from '../terminal/screen-replay.js'
-export type { Cell, ScreenCells, ScreenSource } from '../terminal/screen-replay.js'
+export { CELL_FLAGS } from '../screen/screen-replay.js'
+export type { Cell, ScreenCells, ScreenSource } from '../screen/screen-replay.js'
 
 /**
  * Renders frames with @xterm/headless, the emulator REA captures with, under the width model each was rendered

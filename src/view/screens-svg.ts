@@ -1,4 +1,5 @@
-import { cellAppearance } from '../compare/cell-appearance.js'
+import { cellAppearance } from '../screen/cell-appearance.js'
+import { DEFAULT_COLORS, drawnColor } from '../screen/palette.js'
 import { escapeHtml as x } from './page-assets.js'
 import { CELL_FLAGS, type Cell, type ScreenCells } from './screen-cells.js'
 
@@ -14,26 +15,8 @@ const FONT_SIZE = 14
 const PADDING = 12
 const GAP = 24
 const LABEL_HEIGHT = 22
-const DEFAULT_FOREGROUND = '#ffffff'
-const DEFAULT_BACKGROUND = '#000000'
-const ANSI_16 = [
-  '#2e3436',
-  '#cc0000',
-  '#4e9a06',
-  '#c4a000',
-  '#3465a4',
-  '#75507b',
-  '#06989a',
-  '#d3d7cf',
-  '#555753',
-  '#ef2929',
-  '#8ae234',
-  '#fce94f',
-  '#729fcf',
-  '#ad7fa8',
-  '#34e2e2',
-  '#eeeeec',
-]
+const DEFAULT_FOREGROUND = DEFAULT_COLORS.foreground
+const DEFAULT_BACKGROUND = DEFAULT_COLORS.background
 
 export interface SvgPanel {
   readonly label: string
@@ -146,8 +129,8 @@ function rowSvg(row: readonly Cell[], y: number): string[] {
 function cellStyle(cell: Cell) {
   const [, , fg, bg, flags] = cell
   const has = (flag: number): boolean => (flags & flag) !== 0
-  let foreground = color(fg, has(CELL_FLAGS.bold)) ?? DEFAULT_FOREGROUND
-  let background = color(bg, false)
+  let foreground = drawnColor(fg, has(CELL_FLAGS.bold)) ?? DEFAULT_FOREGROUND
+  let background = drawnColor(bg, false)
   if (has(CELL_FLAGS.inverse)) {
     ;[foreground, background] = [background ?? DEFAULT_BACKGROUND, foreground]
   }
@@ -171,29 +154,4 @@ function cellStyle(cell: Cell) {
     invisible: has(CELL_FLAGS.invisible),
     key: `${foreground}|${background ?? ''}|${attributes}|${has(CELL_FLAGS.invisible)}`,
   }
-}
-
-/** A palette index or `#rrggbb` as a colour; null for the default. Bold draws the first 8 colours bright. */
-function color(value: number | string | null, bold: boolean): string | null {
-  if (value === null || typeof value === 'string') {
-    return value
-  }
-  if (value < 16) {
-    return ANSI_16[bold && value < 8 ? value + 8 : value] ?? null
-  }
-  if (value < 232) {
-    const levels = [0x00, 0x5f, 0x87, 0xaf, 0xd7, 0xff]
-    const index = value - 16
-    return hex([
-      levels[Math.floor(index / 36)] ?? 0,
-      levels[Math.floor(index / 6) % 6] ?? 0,
-      levels[index % 6] ?? 0,
-    ])
-  }
-  const gray = 8 + (value - 232) * 10
-  return hex([gray, gray, gray])
-}
-
-function hex(channels: readonly number[]): string {
-  return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`
 }

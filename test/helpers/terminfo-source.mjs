@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Reads a terminal description from this host's terminfo with `infocmp -1 -x`, as REA's built-in table of
-// XTGETTCAP replies was made (src/terminal/terminfo-xterm.ts): string and numeric capabilities, by terminfo name,
+// XTGETTCAP replies was made (src/screen/terminfo-xterm.ts): string and numeric capabilities, by terminfo name,
 // with their values decoded to the characters the terminal would send. REA never reads terminfo at run time;
 // this is for generating that table and for the test that holds it to the host's description where one exists.
 //
 //   node test/helpers/terminfo-source.mjs xterm-256color   prints {"name": value, …} as JSON
-//   node test/helpers/terminfo-source.mjs --write          writes src/terminal/terminfo-xterm.ts (then run prettier)
+//   node test/helpers/terminfo-source.mjs --write          writes src/screen/terminfo-xterm.ts (then run prettier)
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 
@@ -70,7 +70,7 @@ function tableModule() {
   const removed = kept(base).flatMap(([name]) => (name in plain ? [] : [name]))
   const changed = kept(plain).filter(([name, value]) => base[name] !== value)
   return `// Generated from ncurses 6.4's terminfo (Debian 12) by \`node test/helpers/terminfo-source.mjs --write\`; the test
-// test/unit/terminal/terminfo-xterm.test.ts holds it to the host's description where infocmp has one. Do not edit by
+// test/unit/screen/terminfo-xterm.test.ts holds it to the host's description where infocmp has one. Do not edit by
 // hand: REA answers XTGETTCAP from these tables and never reads the host's terminfo.
 
 /** A terminal description: capability name (terminfo, with ncurses extensions) to its value as the terminal sends it. */
@@ -102,7 +102,7 @@ ${body(changed)}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv[2] === '--write') {
-    writeFileSync(new URL('../../src/terminal/terminfo-xterm.ts', import.meta.url), tableModule())
+    writeFileSync(new URL('../../src/screen/terminfo-xterm.ts', import.meta.url), tableModule())
   } else {
     process.stdout.write(`${JSON.stringify(readTerminfo(process.argv[2] ?? 'xterm-256color'), null, 2)}\n`)
   }

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseEvidenceText } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli, startCli } from '../helpers/run-cli.js'
 import { createSpecialFiles, type SpecialFiles } from '../helpers/special-files.js'

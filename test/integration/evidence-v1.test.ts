@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { captureProcess, compareCaptures, parseEvidenceText } from '../../src/index.js'
+import { captureProcess, compareCaptures } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
 
 /**

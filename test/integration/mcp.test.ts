@@ -6,13 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import {
-  comparisonSchema,
-  jsonSchemaFor,
-  parseEvidence,
-  parseEvidenceText,
-  type Evidence,
-} from '../../src/index.js'
+import { comparisonSchema, parseEvidence, type Evidence } from '../../src/index.js'
+import { jsonSchemaFor, parseEvidenceText } from '../../src/front-end.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'

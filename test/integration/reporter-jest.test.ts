@@ -68,7 +68,7 @@ describe('rea/jest-reporter with the real Jest CLI', () => {
     expect(divergence).toContain('## First divergence')
     expect(divergence).toMatch(/^\+Good day, Ada!$/m)
     // The side files were collected and removed.
-    expect(existsSync(path.join(report, '.pending'))).toBe(false)
+    expect(existsSync(path.join(report, '.records'))).toBe(false)
 
     expect(run.stderr).toMatch(
       /✗ differs\.test\.ts:\d+ greets the same way twice: the normalized terminal output differs/,

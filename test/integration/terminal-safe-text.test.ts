@@ -3,11 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { describeDifference, matchCapture } from '../../src/host.js'
+import { describeDifference, matchCapture, parseEvidenceText } from '../../src/front-end.js'
 import {
   captureProcess,
   compareCaptures,
-  parseEvidenceText,
   renderDivergencePage,
   serializeEvidence,
   type Evidence,

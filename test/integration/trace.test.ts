@@ -10,13 +10,8 @@ import {
   TRACE_SPEC_FORMAT,
   type TraceSpec,
 } from '../../src/compare/trace/index.js'
-import {
-  captureProcess,
-  parseEvidenceText,
-  serializeEvidence,
-  validateScenario,
-  type Evidence,
-} from '../../src/index.js'
+import { captureProcess, serializeEvidence, validateScenario, type Evidence } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { program, REPO_ROOT } from '../helpers/fixtures.js'
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples/two-workers')

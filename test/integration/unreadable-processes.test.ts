@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseEvidenceText } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { readStartIdentity } from '../../src/process/identity.js'
 import { CLI } from '../helpers/run-cli.js'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { parseEvidenceText } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { fixtureProjects, matchWithoutTimes } from '../helpers/fixture-project.js'
 import { AUTHORITY, greeting, runProject } from '../helpers/vitest-project-run.js'
 

@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest'
 import {
   captureProcess,
   compareCaptures,
-  parseEvidenceText,
   serializeEvidence,
   type Evidence,
   type ProcessScenarioInput,
 } from '../../src/index.js'
+import { parseEvidenceText } from '../../src/front-end.js'
 import { NAMED_KEYS } from '../../src/scenario/key-names.js'
-import { encodeKeys } from '../../src/terminal/keys.js'
+import { encodeKeys } from '../../src/screen/keys.js'
 import { program } from '../helpers/fixtures.js'
 
 const lastScreen = (evidence: Evidence): string[] => {

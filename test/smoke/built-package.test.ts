@@ -51,35 +51,6 @@ describe('the built package', () => {
     expect(JSON.parse(result.stdout)).toEqual({ code: 0, lines: ['smoke'] })
   })
 
-  test('the public API holds none of the helpers made for the front ends', async () => {
-    const surface = readFileSync(path.join(REPO_ROOT, 'src/front-end.ts'), 'utf8')
-    const helpers = [...surface.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) =>
-      (match[1] ?? '').split(',').map((name) => name.trim()),
-    )
-    expect(helpers).toContain('privateCopyPath')
-    const result = await node([
-      '--input-type=module',
-      '-e',
-      `import('./dist/index.js').then((api) => console.log(JSON.stringify(Object.keys(api))))`,
-    ])
-    const exported = JSON.parse(result.stdout) as string[]
-    expect(exported).toContain('captureProcess')
-    expect(exported.filter((name) => helpers.includes(name))).toEqual([])
-    for (const declarations of ['dist/index.d.ts', 'dist/index.d.cts']) {
-      const text = readFileSync(path.join(REPO_ROOT, declarations), 'utf8')
-      const exportList = [...text.matchAll(/^export \{([^}]*)\}/gm)].map((match) => match[1] ?? '').join(',')
-      const names = exportList.split(',').map((name) =>
-        name
-          .trim()
-          .replace(/^type /, '')
-          .split(' as ')
-          .pop(),
-      )
-      expect(names).toContain('captureProcess')
-      expect(names.filter((name) => name !== undefined && helpers.includes(name))).toEqual([])
-    }
-  })
-
   test('exposes a working CLI entry with a shebang', async () => {
     const result = await node(['dist/cli/main.cjs', '--version'])
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)

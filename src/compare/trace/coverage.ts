@@ -1,6 +1,6 @@
 import type { Evidence } from '../../evidence/schema.js'
-import { enumerationGaps } from '../enumeration-gaps.js'
-import { unattributedJournalGaps } from '../journal-gaps.js'
+import { enumerationGaps } from '../unknowns/enumeration-gaps.js'
+import { unattributedJournalGaps } from '../unknowns/journal-gaps.js'
 import type { TraceUnknown } from './result-schema.js'
 
 /**

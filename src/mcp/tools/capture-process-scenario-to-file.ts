@@ -1,7 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
-import { isReaError, processScenarioSchema, validateScenario, type ReaIssue } from '../../index.js'
-import { outputPathIssues } from '../../front-end.js'
+import { isReaError, type ReaIssue } from '../../errors.js'
+import { outputPathIssues } from '../../internal/output-path.js'
+import { processScenarioSchema } from '../../scenario/schema.js'
+import { validateScenario } from '../../scenario/validate.js'
 import { describeSavedCapture, spillCapture, writeCapture } from '../evidence-output.js'
 import { CAPTURE_ANNOTATIONS, HOST_SUPPORT_NOTE, type ReaTool } from '../tool.js'
 import {

@@ -1,11 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import {
-  captureProcess,
-  jsonSchemaFor,
-  summarizeEvidence,
-  type Evidence,
-  type ProcessScenarioInput,
-} from '../../index.js'
+import { captureProcess } from '../../capture/capture-process.js'
+import { type Evidence } from '../../evidence/schema.js'
+import { summarizeEvidence } from '../../evidence/summary.js'
+import { jsonSchemaFor } from '../../json-schemas.js'
+import { type ProcessScenarioInput } from '../../scenario/schema.js'
 import {
   describeSavedCapture,
   inlineResultBytes,

@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
-import { checkCapabilities, type CapabilityReport } from '../../index.js'
+import { checkCapabilities, type CapabilityReport } from '../../capabilities.js'
 import { READ_ONLY_ANNOTATIONS, type ReaTool } from '../tool.js'
 import { invalidArguments, unknownFieldIssues } from '../tool-arguments.js'
 import { toolResult } from '../tool-results.js'

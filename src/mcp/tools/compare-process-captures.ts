@@ -1,23 +1,20 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod'
+import { compareCaptures } from '../../compare/compare-captures.js'
 import {
-  compareCaptures,
-  formatComparison,
-  parseEvidence,
-  parseTraceSpec,
-  readEvidenceFile,
-  readTraceSpecFile,
   TERMINAL_LEVELS,
-  terminalLevelIssues,
-  TIMING_POLICIES,
-  timingPolicyIssues,
-  type Evidence,
-  type ReaIssue,
   type TerminalLevel,
+  TIMING_POLICIES,
   type TimingPolicy,
-  type TraceSpec,
-} from '../../index.js'
-import { settleEvidencePair } from '../../front-end.js'
+} from '../../compare/comparison-schema.js'
+import { formatComparison } from '../../compare/format-comparison.js'
+import { terminalLevelIssues } from '../../compare/terminal/level.js'
+import { timingPolicyIssues } from '../../compare/timing.js'
+import { parseTraceSpec, readTraceSpecFile, type TraceSpec } from '../../compare/trace/index.js'
+import { type ReaIssue } from '../../errors.js'
+import { parseEvidence, readEvidenceFile } from '../../evidence/load.js'
+import { settleEvidencePair } from '../../evidence/read-pair.js'
+import { type Evidence } from '../../evidence/schema.js'
 import { READ_ONLY_ANNOTATIONS, type ReaTool } from '../tool.js'
 import {
   describeArgument,

@@ -23,7 +23,7 @@ function colour(isDefault: boolean, isRgb: boolean, value: number, name: string)
   return isDefault ? name : `${isRgb ? '#' : ''}${value}`
 }
 
-// A cell as it looks, as REA's screens comparison reads it (src/compare/cell-appearance.ts): a blank shows only
+// A cell as it looks, as REA's screens comparison reads it (src/screen/cell-appearance.ts): a blank shows only
 // its background and the lines across it, inverse video swaps the colours, a 16- and a 256-colour index agree.
 function appearanceKey(cell: IBufferCell): string {
   if (cell.getWidth() === 0) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { COMMAND_NAMES, COMMAND_TEXT } from '../../../src/cli/command-text.js'
 import { answerWithoutEngine } from '../../../src/cli/help.js'
-import { SCHEMA_NAMES } from '../../../src/index.js'
+import { SCHEMA_NAMES } from '../../../src/front-end.js'
 import { REA_VERSION } from '../../../src/version.js'
 
 describe('answers that need no engine', () => {

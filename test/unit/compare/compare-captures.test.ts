@@ -8,9 +8,9 @@ import {
   isReaError,
   MATCHER_TIMING_DEFAULT,
   parseTraceSpec,
-  timingPolicyIssues,
   type Evidence,
 } from '../../../src/index.js'
+import { timingPolicyIssues } from '../../../src/front-end.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
 let base: Evidence

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { SequenceClock } from '../../../src/evidence/sequence-clock.js'
 import { createMonotonicClock } from '../../../src/internal/monotonic-clock.js'
 import { FrameRecorder, screenBytes, type FrameTrigger } from '../../../src/terminal/frame-recorder.js'
-import { Renderer, type RenderedScreen } from '../../../src/terminal/renderer.js'
+import { Renderer, type RenderedScreen } from '../../../src/screen/renderer.js'
 
 const SIZE = { columns: 20, rows: 4, scrollback: 10 }
 const renderers: Renderer[] = []
