@@ -95,6 +95,7 @@ const LAYERS = [
   ['export'],
   ['view'],
   ['authority', 'report', 'record', 'capabilities', 'json-schemas', 'bench-internals'],
+  ['runner'],
   ['index', 'front-end'],
 ]
 
@@ -166,7 +167,9 @@ export const STRUCTURE_RULES = [
   hostFreeRules,
   { files: ['src/cli/*.ts', 'src/mcp/*.ts'], rules: onlySurfaceNames('../') },
   { files: ['src/cli/commands/*.ts', 'src/mcp/tools/*.ts'], rules: onlySurfaceNames('../../') },
-  { files: ['matchers/**/*.ts', 'reporter/**/*.ts'], rules: onlyThroughSurface('../', 'src/') },
+  { files: ['matchers/*.ts', 'reporter/**/*.ts'], rules: onlyThroughSurface('../', 'src/') },
+  // Each runner's glue sits a folder deeper (matchers/vitest/, matchers/jest/).
+  { files: ['matchers/*/*.ts'], rules: onlyThroughSurface('../../', 'src/') },
 ]
 
 export default tseslint.config(

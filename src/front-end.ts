@@ -56,36 +56,37 @@ export { settleEvidencePair } from './evidence/read-pair.js'
 // The process that cleans up if REA itself dies, started early by the CLI.
 export { startSupervisor } from './process/supervisor.js'
 
-// Authority files and the matchers' decisions.
-export { captureMatchResult, matchCapture } from './authority/match-capture.js'
+// Authority files and their decisions.
+export { matchCapture } from './authority/match-capture.js'
 export type { SnapshotCount } from './authority/match-capture.js'
-export { matchTrace } from './authority/match-trace.js'
-export { badAuthorityArgument, describeObsolete, invalidMatcherOptions } from './authority/messages.js'
-export { checkObsoleteAuthorities, obsoleteHintWithoutReporter } from './authority/obsolete-check.js'
+export { describeObsolete } from './authority/messages.js'
+export { checkObsoleteAuthorities, hintWithoutReporter } from './authority/obsolete-check.js'
 export { checkObsoleteInFile } from './authority/obsolete-in-file.js'
 export type { ObsoleteCheckResult, ObsoleteFile } from './authority/obsolete-check.js'
-export { MATCHER_TIMING_DEFAULT, matcherOptionsIssues } from './authority/matcher-options.js'
 export type { MatcherOptions } from './authority/matcher-options.js'
-export { parseProjectOptions } from './authority/project-options.js'
+export { parseProjectOptions, projectOptions, updateProjectOptions } from './authority/project-options.js'
 export type { ProjectOptions } from './authority/project-options.js'
 export { USED_AUTHORITIES_EXTENSION, USED_AUTHORITIES_KEY } from './authority/obsolete-authorities.js'
 export type { TestFileRun } from './authority/obsolete-authorities.js'
-export { captureEndedBeforeTimeout, runnerDeadlineMs } from './authority/runner-timeout.js'
 export { updateModeOf } from './authority/update-mode.js'
 export type { UpdateMode } from './authority/update-mode.js'
 
+// What the runners' plug-ins share: the matcher functions, assertion numbering, the captures of one test (which
+// end before the test's timeout and never outlive it).
+export { AssertionCounter } from './runner/assertion-counter.js'
+export { createMatchers } from './runner/matcher-functions.js'
+export type { RunnerAdapter, RunnerMatcherState } from './runner/runner-adapter.js'
+export { UsedAuthorities } from './runner/used-authorities.js'
+export { RunnerDeadline } from './runner/runner-deadline.js'
+export type { BeforeTimeout } from './runner/runner-deadline.js'
+export { TestCaptures } from './runner/test-captures.js'
+export type { TestCapturesOptions } from './runner/test-captures.js'
+
 // Assertion records and the report folder, for the reporters.
-export {
-  ASSERTION_ARTIFACT_TYPE,
-  assertionRecordSchema,
-  captureAssertionRecord,
-  locationInTestFile,
-  traceAssertionRecord,
-} from './report/assertion-record.js'
-export type { AssertionRecord, RecordContext } from './report/assertion-record.js'
+export { ASSERTION_ARTIFACT_TYPE, assertionRecordSchema } from './report/assertion-record.js'
+export type { AssertionRecord } from './report/assertion-record.js'
 export { renderAssertionImage, renderAssertionPage } from './report/assertion-page.js'
 export type { AssertionCaptures } from './report/assertion-page.js'
-export { junitAttachmentLines } from './report/junit-attachments.js'
 export {
   announceReport,
   REPORT_DIR_ENV,

@@ -1,9 +1,10 @@
 import path from 'node:path'
+import { errorMessage } from '../internal/error-message.js'
 import { isDefaultAuthorityName } from './authority-path.js'
 import { readCaptureFolders, removeAuthorityFiles } from './capture-folders.js'
 import { obsoleteAuthoritiesFailure, reporterNeededForObsolete } from './messages.js'
 import { findObsoleteAuthorities, type ObsoleteAuthority, type TestFileRun } from './obsolete-authorities.js'
-import type { UpdateMode } from './update-mode.js'
+import { updateModeOf, type UpdateMode } from './update-mode.js'
 
 export interface ObsoleteCheckRequest {
   readonly runs: readonly TestFileRun[]
@@ -85,4 +86,30 @@ export function obsoleteHintWithoutReporter(
     (file) => isDefaultAuthorityName(path.basename(file)) && !usedFiles.has(file),
   )
   return unused.length === 0 ? null : reporterNeededForObsolete(testPath, unused.length, reporter, root)
+}
+
+/**
+ * Obsolete authorities are found by REA's reporter only. When a test file ends in a `-u` run without it, and its
+ * `__captures__` folder holds authorities the file did not use, one line says so instead of leaving the user to
+ * wonder why `-u` kept them.
+ */
+export function hintWithoutReporter(
+  testPath: string | undefined,
+  used: readonly string[],
+  snapshotState: unknown,
+  reporter: string,
+  root: string,
+): void {
+  if (testPath === undefined || updateModeOf(snapshotState) !== 'all') {
+    return
+  }
+  try {
+    const hint = obsoleteHintWithoutReporter(testPath, used, reporter, root)
+    if (hint !== null) {
+      process.stderr.write(`${hint}\n`)
+    }
+  } catch (error) {
+    // A hint must never fail a test file.
+    process.stderr.write(`rea: ${errorMessage(error)}\n`)
+  }
 }

@@ -10,6 +10,25 @@ export interface ProjectOptions extends MatcherOptions, TestEnvironmentOptions {
 const ENVIRONMENT_OPTIONS = ['environment', 'inheritEnvironment'] as const
 
 /**
+ * The project's options, set once with `configureRea` in a setup file. Kept on the global object of the test's
+ * realm, not in a module: a runner may load `rea/vitest` twice for one test file (once as a setup entry, once from
+ * the user's setup file), and both must see the same options.
+ */
+const KEY = Symbol.for('rea.project-options')
+
+type Holder = Partial<Record<typeof KEY, ProjectOptions>>
+
+/** The options `configureRea` set for the project; none until it is called. */
+export function projectOptions(): ProjectOptions {
+  return (globalThis as Holder)[KEY] ?? {}
+}
+
+/** Adds parsed options to the project's (`configureRea`): the options they name replace, the others stay. */
+export function updateProjectOptions(options: ProjectOptions): void {
+  ;(globalThis as Holder)[KEY] = { ...projectOptions(), ...options }
+}
+
+/**
  * Project-wide options, checked when they are set so that a typo fails the setup file, not every test. Throws
  * INVALID_ARGUMENTS naming every problem.
  */

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { parseProjectOptions } from '../../../src/authority/project-options.js'
+import {
+  parseProjectOptions,
+  projectOptions,
+  updateProjectOptions,
+} from '../../../src/authority/project-options.js'
 
 describe('parseProjectOptions', () => {
   test('keeps timing and the test environment options', () => {
@@ -23,5 +27,27 @@ describe('parseProjectOptions', () => {
     ).toThrow(
       /configureRea\.colour: is not an option \(valid: timing, recordUnfinished, terminal, environment, inheritEnvironment\)[\s\S]*environment\.TZ: must be a string[\s\S]*environment\.A=B[\s\S]*environment\.CI_\*[\s\S]*inheritEnvironment: must be true/,
     )
+  })
+})
+
+describe('updateProjectOptions', () => {
+  test('replaces the options it names and keeps the others, on the global object of the realm', () => {
+    const key = Symbol.for('rea.project-options')
+    const holder = globalThis as Record<symbol, unknown>
+    const before = holder[key]
+    try {
+      Reflect.deleteProperty(holder, key)
+      expect(projectOptions()).toEqual({})
+      updateProjectOptions({ timing: 'strict', environment: { TZ: 'UTC' } })
+      updateProjectOptions({ timing: 'ignore' })
+      expect(projectOptions()).toEqual({ timing: 'ignore', environment: { TZ: 'UTC' } })
+      expect(holder[key]).toBe(projectOptions())
+    } finally {
+      if (before === undefined) {
+        Reflect.deleteProperty(holder, key)
+      } else {
+        holder[key] = before
+      }
+    }
   })
 })

@@ -58,6 +58,12 @@ describe('the structure rules', () => {
       'only through src/front-end.ts',
     ],
     [
+      "a runner's glue reaches past the surface",
+      'matchers/vitest/fixture.ts',
+      "import { x } from '../../src/authority/match-capture.js'",
+      'only through src/front-end.ts',
+    ],
+    [
       'a reporter reaches past the surface',
       'reporter/fixture.ts',
       "import { x } from '../src/report/report-model.js'",
@@ -103,6 +109,11 @@ describe('the structure rules', () => {
       'a matcher imports the surface',
       'matchers/fixture.ts',
       "import { matchCapture } from '../src/front-end.js'",
+    ],
+    [
+      "a runner's glue imports the surface",
+      'matchers/vitest/fixture.ts',
+      "import { TestCaptures } from '../../src/front-end.js'",
     ],
     [
       'the CLI imports a surface name from its module',

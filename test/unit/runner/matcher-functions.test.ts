@@ -1,45 +1,19 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { MATCHER_TIMING_DEFAULT, type Evidence } from '../../../src/index.js'
-import { configureRea } from '../../../matchers/project-options.js'
+import { AssertionCounter } from '../../../src/runner/assertion-counter.js'
+import { createMatchers } from '../../../src/runner/matcher-functions.js'
+import { MATCHER_TIMING_DEFAULT } from '../../../src/authority/matcher-options.js'
+import { updateProjectOptions } from '../../../src/authority/project-options.js'
+import type { RunnerAdapter, RunnerMatcherState } from '../../../src/runner/runner-adapter.js'
+import { UsedAuthorities } from '../../../src/runner/used-authorities.js'
 import { computeIdentityDigest } from '../../../src/evidence/identity-digest.js'
-import { buildEvidence } from '../../helpers/build-evidence.js'
+import type { Evidence } from '../../../src/evidence/schema.js'
 import type { AssertionRecord } from '../../../src/report/assertion-record.js'
-import { JestSnapshotCounts } from '../../../matchers/snapshot-summary.js'
-import {
-  AssertionCounter,
-  createMatchers,
-  type RunnerAdapter,
-  type RunnerMatcherState,
-  UsedAuthorities,
-} from '../../../matchers/create-matchers.js'
+import { buildEvidence } from '../../helpers/build-evidence.js'
 
 const state = (task: object | undefined, name = 'greets', path = '/r/a.test.ts'): RunnerMatcherState => ({
   testPath: path,
   currentTestName: name,
   task,
-})
-
-describe('AssertionCounter', () => {
-  test('numbers the assertions of a test, and restarts on a retry and on a repeat', () => {
-    const counter = new AssertionCounter()
-    const task: { result: { retryCount: number; repeatCount: number } } = {
-      result: { retryCount: 0, repeatCount: 0 },
-    }
-    expect([counter.next(state(task)), counter.next(state(task))]).toEqual([1, 2])
-    task.result.retryCount = 1
-    expect([counter.next(state(task)), counter.next(state(task))]).toEqual([1, 2])
-    task.result.repeatCount = 1
-    expect(counter.next(state(task))).toBe(1)
-  })
-
-  test('two tests with the same name get their own numbers, as snapshots do', () => {
-    const counter = new AssertionCounter()
-    const first = { result: {} }
-    const second = { result: {} }
-    expect(counter.next(state(first))).toBe(1)
-    expect(counter.next(state(second))).toBe(2)
-    expect(counter.next(state({ result: {} }, 'other'))).toBe(1)
-  })
 })
 
 /** A runner adapter that records nothing, with `overrides` for what a test looks at. */
@@ -58,41 +32,13 @@ beforeAll(() => {
   capture = buildEvidence([])
 })
 
-describe('snapshot counting', () => {
-  const counts = new JestSnapshotCounts()
-  const matchers = createMatchers(
-    adapter({ countSnapshot: (matcherState, count) => counts.count(matcherState, count) }),
-    new AssertionCounter(),
-    new AssertionCounter(),
-  )
+describe('createMatchers', () => {
+  const matchers = createMatchers(adapter(), new AssertionCounter(), new AssertionCounter())
 
   test('an authority argument that is neither a path nor Evidence fails with a clear message', () => {
     const result = matchers.toMatchCapture.call(state(undefined), {}, 42 as unknown as string)
     expect(result.pass).toBe(false)
     expect(result.message()).toContain('must be omitted, a non-empty path or an Evidence object; got number')
-  })
-
-  test('Jest counts a failing authority assertion as unmatched, and takes it back when the test is retried', () => {
-    const jestState = { added: 0, updated: 0, matched: 0, unmatched: 0, _updateSnapshot: 'none' }
-    const retried = {}
-    const other = {}
-    // CI mode and no authority file: an unmatched assertion, never a passed one.
-    const assert = () =>
-      matchers.toMatchCapture.call(
-        { ...state(undefined, 'missing', '/tmp/rea-no-such-dir/a.test.ts'), snapshotState: jestState },
-        capture,
-      )
-    counts.testStarted(retried)
-    const result = assert()
-    expect(result.pass).toBe(false)
-    expect(result.message()).toContain('does not exist')
-    expect(jestState).toMatchObject({ added: 0, updated: 0, matched: 0, unmatched: 1 })
-    // jest-circus runs the file's other tests before it retries a failed one.
-    counts.testStarted(other)
-    assert()
-    expect(jestState.unmatched).toBe(2)
-    counts.retryAttempt(retried)
-    expect(jestState.unmatched).toBe(1)
   })
 })
 
@@ -148,14 +94,14 @@ describe('options', () => {
     const nine = exitingAt(3000)
     expect(matchers.toMatchCapture.call(state(undefined), nine, three).pass).toBe(true)
     expect(matchers.toMatchCapture.call(state(undefined), nine, three, { timing: 'strict' }).pass).toBe(false)
-    configureRea({ timing: 'strict' })
+    updateProjectOptions({ timing: 'strict' })
     try {
       expect(matchers.toMatchCapture.call(state(undefined), nine, three).pass).toBe(false)
       expect(matchers.toMatchCapture.call(state(undefined), nine, three, { timing: 'ignore' }).pass).toBe(
         true,
       )
     } finally {
-      configureRea({ timing: MATCHER_TIMING_DEFAULT })
+      updateProjectOptions({ timing: MATCHER_TIMING_DEFAULT })
     }
   })
 
@@ -169,12 +115,12 @@ describe('options', () => {
     const levels = () => recorded.map((record) => record.comparison?.terminal_level)
     recording.toMatchCapture.call(state(undefined), capture, capture)
     recording.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'screens' })
-    configureRea({ terminal: 'screens' })
+    updateProjectOptions({ terminal: 'screens' })
     try {
       recording.toMatchCapture.call(state(undefined), capture, capture)
       recording.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'stream' })
     } finally {
-      configureRea({ terminal: 'stream' })
+      updateProjectOptions({ terminal: 'stream' })
     }
     expect(levels()).toEqual(['stream', 'screens', 'screens', 'stream'])
   })
@@ -191,7 +137,7 @@ describe('options', () => {
     expect(used.of(testPath)).toEqual([expect.stringMatching(/__captures__\/a\.test\.ts\/options 1-/)])
   })
 
-  test('invalid options fail the assertion, naming each; configureRea throws', () => {
+  test('invalid options fail the assertion, naming each', () => {
     const bad = matchers.toMatchCapture.call(state(undefined), capture, capture, {
       timing: { tolerance_ms: 5, ratio: 4 },
       timeing: 1,
@@ -207,8 +153,5 @@ describe('options', () => {
     expect(level.message()).toContain('options.terminal: must be "stream" or "screens": got "pixels"')
     const trace = matchers.toSatisfyTrace.call(state(undefined), capture, {}, { timing: 'fast' })
     expect(trace.message()).toContain('toSatisfyTrace(spec, options): the options are not valid')
-    expect(() => configureRea({ timing: 'slow' as 'strict' })).toThrow(
-      /configureRea: the options are not valid/,
-    )
   })
 })

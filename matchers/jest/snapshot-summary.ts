@@ -1,24 +1,10 @@
-import type { SnapshotCount } from '../src/front-end.js'
-import type { RunnerMatcherState } from './create-matchers.js'
+import type { RunnerMatcherState, SnapshotCount } from '../../src/front-end.js'
 
 /**
- * How each runner keeps its snapshot summary, for authority assertions to count in it like snapshots.
- *
- * Vitest keeps a CounterMap per summary field, keyed by test id, so a retry clears what the failed attempt
- * counted.
- */
-export function countVitestSnapshot(state: RunnerMatcherState, count: SnapshotCount): void {
-  const counter = (state.snapshotState as Partial<Record<SnapshotCount, unknown>> | undefined)?.[count]
-  if (typeof counter === 'object' && counter !== null && 'increment' in counter) {
-    ;(counter as { increment(key: string): void }).increment(state.task?.id ?? state.currentTestName ?? '')
-  }
-}
-
-/**
- * Jest keeps plain numbers, which it cannot undo on a retry: REA keeps what each attempt of the running test
- * counted and takes it back when jest-circus retries the test (`retryAttempt`), so a mismatch is counted as a
- * failed snapshot ("1 failed", never hidden behind another test's "1 passed") and a retry that passes does not
- * fail the run.
+ * Counts authority assertions in Jest's snapshot summary, like snapshots. Jest keeps plain numbers, which it
+ * cannot undo on a retry: REA keeps what each attempt of the running test counted and takes it back when
+ * jest-circus retries the test (`retryAttempt`), so a mismatch is counted as a failed snapshot ("1 failed", never
+ * hidden behind another test's "1 passed") and a retry that passes does not fail the run.
  */
 export class JestSnapshotCounts {
   /** What each test's latest attempt counted; jest-circus defers retries until its other tests have run. */

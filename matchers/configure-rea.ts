@@ -1,17 +1,4 @@
-import { parseProjectOptions, type ProjectOptions } from '../src/front-end.js'
-
-/**
- * The project's options, set once with `configureRea` in a setup file. Kept on the global object of the test's
- * realm, not in a module: a runner may load `rea/vitest` twice for one test file (once as a setup entry, once from
- * the user's setup file), and both must see the same options.
- */
-const KEY = Symbol.for('rea.project-options')
-
-type Holder = Partial<Record<typeof KEY, ProjectOptions>>
-
-export function projectOptions(): ProjectOptions {
-  return (globalThis as Holder)[KEY] ?? {}
-}
+import { parseProjectOptions, type ProjectOptions, updateProjectOptions } from '../src/front-end.js'
 
 /**
  * Sets, for the whole project, the options every `toMatchCapture` and `toSatisfyTrace` uses unless an assertion
@@ -26,6 +13,5 @@ export function projectOptions(): ProjectOptions {
  * configureRea({ timing: 'strict', environment: { TZ: 'Europe/Berlin' }, inheritEnvironment: ['VSCODE_*'] })
  */
 export function configureRea(options: ProjectOptions): void {
-  const parsed = parseProjectOptions(options, 'configureRea')
-  ;(globalThis as Holder)[KEY] = { ...projectOptions(), ...parsed }
+  updateProjectOptions(parseProjectOptions(options, 'configureRea'))
 }

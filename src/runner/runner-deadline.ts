@@ -1,11 +1,28 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { captureEndedBeforeTimeout, type Evidence, runnerDeadlineMs } from '../src/front-end.js'
+import type { Evidence } from '../evidence/schema.js'
+import { captureEndedBeforeTimeout, runnerDeadlineMs } from '../authority/runner-timeout.js'
 
-/** The package's folder (its dist/, or the repository when run from sources): frames there are REA's own. */
-const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/**
+ * The package's folder: the nearest above this module holding a package.json. This module is `src/authority/` in
+ * the repository and a chunk directly in `dist/` when built, so no fixed number of steps up fits both.
+ */
+function packageRoot(): string {
+  const start = path.dirname(fileURLToPath(import.meta.url))
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'package.json'))) {
+      return folder
+    }
+    if (path.dirname(folder) === folder) {
+      return path.dirname(start)
+    }
+  }
+}
+
+/** Frames in these folders of the package (its dist/, or the repository when run from sources) are REA's own. */
 const OWN_FOLDERS = ['dist', 'src', 'matchers'].map(
-  (folder) => `${path.join(PACKAGE_ROOT, folder)}${path.sep}`,
+  (folder) => `${path.join(packageRoot(), folder)}${path.sep}`,
 )
 
 /** The stack where the test called captureProcess, without REA's and Node's own frames. */

@@ -1,0 +1,43 @@
+import {
+  checkObsoleteInFile,
+  hintWithoutReporter,
+  REPORT_RECORDS_ENV,
+  updateModeOf,
+  type UsedAuthorities,
+} from '../../src/front-end.js'
+import { circusTests } from './circus.js'
+import { testState } from './globals.js'
+import { jestRoot } from './root.js'
+import { writeUsedAuthorities } from './side-files.js'
+
+/**
+ * When a test file has run: with rea/jest-reporter, the authority files it used go to the reporter, which finds
+ * obsolete ones; without, this file's obsolete authorities are found here.
+ */
+export function afterTestFile(used: UsedAuthorities): void {
+  if ((process.env[REPORT_RECORDS_ENV] ?? '') !== '') {
+    writeUsedAuthorities(used)
+    return
+  }
+  const state = testState()
+  const tests = circusTests()
+  if (state?.testPath === undefined || tests === null) {
+    // Not jest-circus (or a version whose state REA cannot read): only the hint for -u is possible.
+    const testPath = state?.testPath
+    const files = testPath === undefined ? [] : used.of(testPath)
+    hintWithoutReporter(testPath, files, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+    return
+  }
+  const { failure, report } = checkObsoleteInFile({
+    run: { testFile: state.testPath, tests, used: used.of(state.testPath) },
+    updateMode: updateModeOf(state.snapshotState),
+    updateCommand: 'jest -u',
+    root: jestRoot(),
+  })
+  if (report !== null) {
+    process.stderr.write(`${report}\n`)
+  }
+  if (failure !== null) {
+    throw new Error(failure)
+  }
+}
