@@ -1,3 +1,5 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { publicDeclarations } from '../helpers/public-api.js'
@@ -16,4 +18,22 @@ describe('the public API', () => {
       await expect(publicDeclarations(DIST, entry)).toMatchFileSnapshot(`../api/${entry}.api.md`)
     },
   )
+})
+
+describe('the API snapshot', () => {
+  test('fails on an export added to a build', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'rea-api-'))
+    try {
+      for (const name of readdirSync(DIST).filter((file) => file.endsWith('.d.ts'))) {
+        copyFileSync(path.join(DIST, name), path.join(copy, name))
+      }
+      appendFileSync(path.join(copy, 'index.d.ts'), '\nexport declare function addedForTheTest(): void\n')
+      const committed = readFileSync(path.resolve(import.meta.dirname, '../api/index.api.md'), 'utf8')
+      const declarations = publicDeclarations(copy, 'index')
+      expect(declarations).toContain('export addedForTheTest (FunctionDeclaration)')
+      expect(declarations).not.toBe(committed)
+    } finally {
+      rmSync(copy, { recursive: true, force: true })
+    }
+  })
 })
