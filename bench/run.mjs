@@ -159,7 +159,7 @@ if (wanted('vitest')) {
     `${r.captures} captures in one Vitest test (fixture + toMatchCapture) ${r.vitest_median_ms} ms vs raw node-pty ${r.raw_node_pty_median_ms} ms: ${r.ratio}×, median of ${r.rounds} pair ratios ${r.pair_ratio}× (target ≤ 2.0×)`,
   )
   console.log(
-    `  with rea/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,
+    `  with rea-capture/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,
   )
 }
 if (wanted('mcp')) {

@@ -1,7 +1,7 @@
-// 100 captures of `true` inside one Vitest test (through the rea/vitest fixture, each also compared with an
+// 100 captures of `true` inside one Vitest test (through the rea-capture/vitest fixture, each also compared with an
 // Evidence object by toMatchCapture) vs the same 100 spawns through raw node-pty in a plain Node process.
 // Both sides are timed inside their process, so Vitest's and Node's start-up are not counted. The Vitest side
-// runs twice per round: with the default reporter, and with rea/reporter writing the report folder (whole
+// runs twice per round: with the default reporter, and with rea-capture/reporter writing the report folder (whole
 // `vitest run` wall times are kept too, so the folder's writing at the end is in the numbers).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,7 @@ const COUNT = 100
 
 const testFile = `
 import { writeFileSync } from 'node:fs'
-import { expect, test } from 'rea/vitest'
+import { expect, test } from 'rea-capture/vitest'
 test('100 captures', { timeout: 300_000 }, async ({ captureProcess }) => {
   const first = await captureProcess({ executable: 'true' })
   const started = performance.now()
@@ -40,11 +40,11 @@ export function runVitestCapturesBenchmark({ rounds = 15 } = {}) {
   const project = mkdtempSync(path.join(tmpdir(), 'rea-bench-vitest-'))
   try {
     mkdirSync(path.join(project, 'node_modules'))
-    symlinkSync(repo, path.join(project, 'node_modules/rea'))
+    symlinkSync(repo, path.join(project, 'node_modules/rea-capture'))
     writeFileSync(path.join(project, 'package.json'), '{"type":"module","private":true}\n')
     writeFileSync(
       path.join(project, 'vitest.config.mjs'),
-      "export default { test: { setupFiles: ['rea/vitest'], reporters: process.env.BENCH_REPORTER ? ['default', 'rea/reporter'] : ['default'] } }\n",
+      "export default { test: { setupFiles: ['rea-capture/vitest'], reporters: process.env.BENCH_REPORTER ? ['default', 'rea-capture/reporter'] : ['default'] } }\n",
     )
     writeFileSync(path.join(project, 'captures.test.mjs'), testFile)
     writeFileSync(path.join(repo, 'bench/.raw-pty.mjs'), rawScript)

@@ -8,8 +8,8 @@ import { parseProjectOptions, type ProjectOptions, updateProjectOptions } from '
  * the setup file fails instead of every test.
  *
  * @example
- * // rea.setup.ts, listed in setupFiles (Vitest) or setupFilesAfterEnv (Jest) after rea/vitest or rea/jest
- * import { configureRea } from 'rea/vitest'
+ * // rea.setup.ts, listed in setupFiles (Vitest) or setupFilesAfterEnv (Jest) after rea-capture/vitest or rea-capture/jest
+ * import { configureRea } from 'rea-capture/vitest'
  * configureRea({ timing: 'strict', environment: { TZ: 'Europe/Berlin' }, inheritEnvironment: ['VSCODE_*'] })
  */
 export function configureRea(options: ProjectOptions): void {

@@ -8,7 +8,7 @@ import { writeRecord } from './jest/side-files.js'
 import { JestSnapshotCounts } from './jest/snapshot-summary.js'
 
 /**
- * `rea/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
+ * `rea-capture/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
  * `captureProcess` from it for captures that are cancelled when their test ends.
  */
 

@@ -7,7 +7,7 @@ import { countVitestSnapshot } from './vitest/snapshot-summary.js'
 import { recording, vitestProject, vitestRoot } from './vitest/worker.js'
 
 /**
- * `rea/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
+ * `rea-capture/vitest`: import it once from `setupFiles` (or from a test file) to register `toMatchCapture` and
  * `toSatisfyTrace`; import `test` from it for a `captureProcess` fixture bound to each test.
  */
 

@@ -75,13 +75,13 @@ function coversWholeProject(config: JestGlobalConfig | undefined): boolean {
 }
 
 /**
- * `rea/jest-reporter`: the Jest reporter. Jest has no channel from tests to reporters, so `rea/jest` writes
+ * `rea-capture/jest-reporter`: the Jest reporter. Jest has no channel from tests to reporters, so `rea-capture/jest` writes
  * each assertion's record into `<outputDir>/.records/` and this reporter turns them into the report folder
  * when the run completes.
  *
  * @example
  * // jest.config.js
- * module.exports = { setupFilesAfterEnv: ['rea/jest'], reporters: ['default', 'rea/jest-reporter'] }
+ * module.exports = { setupFilesAfterEnv: ['rea-capture/jest'], reporters: ['default', 'rea-capture/jest-reporter'] }
  */
 export default class ReaJestReporter {
   readonly #root: string
@@ -182,7 +182,7 @@ export default class ReaJestReporter {
     return this.#failure
   }
 
-  /** Per test file, the authority files its assertions used, from the side files `rea/jest` wrote. */
+  /** Per test file, the authority files its assertions used, from the side files `rea-capture/jest` wrote. */
   #usedAuthorities(): Map<string, string[]> {
     const used = new Map<string, string[]>()
     const directory = this.#recordsDir
@@ -242,7 +242,7 @@ export default class ReaJestReporter {
 
   #warn(message: string): void {
     try {
-      process.stderr.write(`${reporterWarning('rea/jest-reporter', message)}\n`)
+      process.stderr.write(`${reporterWarning('rea-capture/jest-reporter', message)}\n`)
     } catch {
       // Nothing left to report with.
     }

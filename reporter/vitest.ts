@@ -22,13 +22,13 @@ import {
 export type { ReaReporterOptions } from './report-run.js'
 
 /**
- * `rea/reporter`: the Vitest reporter. Matchers record every capture assertion as a `rea:assertion` test
+ * `rea-capture/reporter`: the Vitest reporter. Matchers record every capture assertion as a `rea:assertion` test
  * artifact; at the end of the run this reporter writes them to the report folder. Artifacts travel inside
  * blob reports, so `--merge-reports` rebuilds the whole folder from the shards' blobs.
  *
  * @example
  * // vitest.config.ts
- * export default defineConfig({ test: { setupFiles: ['rea/vitest'], reporters: ['default', 'rea/reporter'] } })
+ * export default defineConfig({ test: { setupFiles: ['rea-capture/vitest'], reporters: ['default', 'rea-capture/reporter'] } })
  */
 export default class ReaVitestReporter implements Reporter {
   readonly #rawOptions: unknown
@@ -133,7 +133,7 @@ export default class ReaVitestReporter implements Reporter {
   }
 
   #warn(message: string): void {
-    const text = reporterWarning('rea/reporter', message)
+    const text = reporterWarning('rea-capture/reporter', message)
     try {
       if (this.#vitest === undefined) {
         process.stderr.write(`${text}\n`)

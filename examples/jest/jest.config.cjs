@@ -3,10 +3,10 @@ const path = require('node:path')
 
 module.exports = {
   testEnvironment: 'node',
-  setupFilesAfterEnv: ['rea/jest'],
+  setupFilesAfterEnv: ['rea-capture/jest'],
   transform: { '^.+\\.ts$': '@swc/jest' },
   testMatch: ['**/*.test.ts'],
   testTimeout: 30_000,
-  // Only because this example lives inside the rea repository: an installed rea needs no mapping.
-  moduleNameMapper: { '^rea/jest$': path.join(__dirname, '../../dist/jest.cjs') },
+  // Only because this example lives inside the rea repository: an installed rea-capture needs no mapping.
+  moduleNameMapper: { '^rea-capture/jest$': path.join(__dirname, '../../dist/jest.cjs') },
 }

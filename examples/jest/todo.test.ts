@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, expect, test } from '@jest/globals'
-import { captureProcess } from 'rea/jest'
+import { captureProcess } from 'rea-capture/jest'
 
 // The filesystem dimension compares what the program created, so each run starts without ./out.
 beforeEach(() => rmSync(path.join(__dirname, 'out'), { recursive: true, force: true }))

@@ -1,4 +1,4 @@
-import { expect, test } from 'rea/vitest'
+import { expect, test } from 'rea-capture/vitest'
 
 // One committed authority, recorded from the original. The random port is normalized to <port>, so the
 // rewrite is held to the original's behaviour, not to a port number.

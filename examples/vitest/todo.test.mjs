@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs'
-import { expect, test } from 'rea/vitest'
+import { expect, test } from 'rea-capture/vitest'
 import { beforeEach } from 'vitest'
 
 // The filesystem dimension compares what the program created, so each run starts without ./out.

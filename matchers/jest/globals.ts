@@ -15,13 +15,13 @@ function jestGlobals(): JestGlobals {
     globals.afterAll === undefined
   ) {
     throw new Error(
-      'rea/jest must be loaded by Jest with its globals (list it in setupFilesAfterEnv; injectGlobals must not be false).',
+      'rea-capture/jest must be loaded by Jest with its globals (list it in setupFilesAfterEnv; injectGlobals must not be false).',
     )
   }
   return globals as JestGlobals
 }
 
-/** Jest's globals; importing this module throws when they are missing, before rea/jest registers anything. */
+/** Jest's globals; importing this module throws when they are missing, before rea-capture/jest registers anything. */
 export const globals = jestGlobals()
 
 /** The running test file's path and snapshot state, as Jest's `expect` keeps them. */

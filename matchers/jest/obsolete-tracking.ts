@@ -11,7 +11,7 @@ import { jestRoot } from './root.js'
 import { writeUsedAuthorities } from './side-files.js'
 
 /**
- * When a test file has run: with rea/jest-reporter, the authority files it used go to the reporter, which finds
+ * When a test file has run: with rea-capture/jest-reporter, the authority files it used go to the reporter, which finds
  * obsolete ones; without, this file's obsolete authorities are found here.
  */
 export function afterTestFile(used: UsedAuthorities): void {
@@ -25,7 +25,7 @@ export function afterTestFile(used: UsedAuthorities): void {
     // Not jest-circus (or a version whose state REA cannot read): only the hint for -u is possible.
     const testPath = state?.testPath
     const files = testPath === undefined ? [] : used.of(testPath)
-    hintWithoutReporter(testPath, files, state?.snapshotState, 'rea/jest-reporter', jestRoot())
+    hintWithoutReporter(testPath, files, state?.snapshotState, 'rea-capture/jest-reporter', jestRoot())
     return
   }
   const { failure, report } = checkObsoleteInFile({

@@ -11,7 +11,7 @@ import {
 import { testState } from './globals.js'
 
 /**
- * Jest has no channel from a test to a reporter: with `rea/jest-reporter` configured, each assertion's record
+ * Jest has no channel from a test to a reporter: with `rea-capture/jest-reporter` configured, each assertion's record
  * is a side file in the folder the reporter named. Jest reloads this module for every test file in the same
  * worker, so names come from the process's monotonic clock, not a module counter: one worker's records sort
  * in the order they were written (a retried test's last attempt wins).

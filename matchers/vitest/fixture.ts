@@ -21,7 +21,7 @@ export type BoundCaptureProcess = (
  * the run is aborted, and are awaited before the test ends, so no process outlives its test.
  *
  * @example
- * import { test, expect } from 'rea/vitest'
+ * import { test, expect } from 'rea-capture/vitest'
  * test('greets', async ({ captureProcess }) => {
  *   expect(await captureProcess({ executable: 'node', arguments: ['./cli.mjs'] })).toMatchCapture()
  * })

@@ -8,7 +8,7 @@ import type {
 } from '../../src/front-end.js'
 import type { CaptureMatcher } from '../capture-matcher.js'
 
-/** The test artifact each capture assertion records for `rea/reporter`. */
+/** The test artifact each capture assertion records for `rea-capture/reporter`. */
 export interface ReaAssertionArtifact extends TestArtifactBase {
   readonly type: typeof ASSERTION_ARTIFACT_TYPE
   readonly record: AssertionRecord

@@ -52,7 +52,7 @@ export function afterTestFile(used: UsedAuthorities) {
     if (isTestFile(suite)) {
       suite.meta[USED_AUTHORITIES_KEY] = used.of(suite.filepath)
       if ((process.env[REPORT_DIR_ENV] ?? '') === '') {
-        // Without rea/reporter, the setup entry finds this file's obsolete authorities itself.
+        // Without rea-capture/reporter, the setup entry finds this file's obsolete authorities itself.
         const { failure, report } = checkObsoleteInFile({
           run: { testFile: suite.filepath, tests: testsOf(suite.tasks), used: used.of(suite.filepath) },
           updateMode: updateModeOf(expect.getState().snapshotState),

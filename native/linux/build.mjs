@@ -20,6 +20,6 @@ if (result.status !== 0) {
   console.warn(
     `rea: the native PTY spawner was not built (${why}). Captures will start commands through node-pty, ` +
       'which is slower in large processes, and its supervisor runs as a Node.js process all along. Run ' +
-      '`npm rebuild rea` once a C compiler, make and python3 are installed.',
+      '`npm rebuild rea-capture` once a C compiler, make and python3 are installed.',
   )
 }

@@ -21,7 +21,7 @@ export interface FileObsoleteResult {
 }
 
 /**
- * The obsolete check REA's setup entry (`rea/vitest`, `rea/jest`) runs when a test file ends, without a reporter:
+ * The obsolete check REA's setup entry (`rea-capture/vitest`, `rea-capture/jest`) runs when a test file ends, without a reporter:
  * an authority in the file's `__captures__` folder that no test of it used, in a file whose tests ran (every test
  * to its end, or the ones its name belongs to), is obsolete: a local run reports it and passes, `-u` removes it,
  * a CI run fails on it. What only a whole run knows (folders of deleted test files) is the reporter's.

@@ -11,7 +11,7 @@ const ENVIRONMENT_OPTIONS = ['environment', 'inheritEnvironment'] as const
 
 /**
  * The project's options, set once with `configureRea` in a setup file. Kept on the global object of the test's
- * realm, not in a module: a runner may load `rea/vitest` twice for one test file (once as a setup entry, once from
+ * realm, not in a module: a runner may load `rea-capture/vitest` twice for one test file (once as a setup entry, once from
  * the user's setup file), and both must see the same options.
  */
 const KEY = Symbol.for('rea.project-options')

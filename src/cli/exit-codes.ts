@@ -28,7 +28,7 @@ export const EXIT_CODE_BY_ERROR: Record<ReaErrorCode, number> = {
   INVALID_ARGUMENTS: EXIT.invalidInput,
   CAPABILITY_UNAVAILABLE: EXIT.capabilityUnavailable,
   OUTPUT_FAILED: EXIT.outputFailed,
-  // Raised only by the test fixtures (rea/vitest, rea/jest); a CLI that met one would have a bug.
+  // Raised only by the test fixtures (rea-capture/vitest, rea-capture/jest); a CLI that met one would have a bug.
   TEST_TIMEOUT: EXIT.internalError,
   INTERNAL: EXIT.internalError,
 }

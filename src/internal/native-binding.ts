@@ -86,7 +86,7 @@ function load(): NativeBindingLoad {
       if (NATIVE_FUNCTIONS.every((name) => typeof binding?.[name] === 'function')) {
         return { binding: binding as NativeBinding }
       }
-      // A binary built from older sources: `npm rebuild rea` builds the current one.
+      // A binary built from older sources: `npm rebuild rea-capture` builds the current one.
       problem = `${candidate} lacks some of the functions ${NATIVE_FUNCTIONS.join(', ')}`
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) {

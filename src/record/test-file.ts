@@ -12,7 +12,7 @@ export function secretVariable(index: number): string {
 
 /**
  * A test file for `runner` that captures the recorded scenario and checks it with `toMatchCapture()`, written
- * the way docs/vitest.md and docs/jest.md show (Vitest's `captureProcess` fixture, `rea/jest`'s function).
+ * the way docs/vitest.md and docs/jest.md show (Vitest's `captureProcess` fixture, `rea-capture/jest`'s function).
  * Secrets are read from environment variables, so the file never holds them.
  */
 export function renderTestFile(
@@ -37,10 +37,13 @@ export function renderTestFile(
   const name = path.basename(scenario.executable)
   const lines = [
     ...(runner === 'vitest'
-      ? ["import { expect, test } from 'rea/vitest'"]
-      : ["import { expect, test } from '@jest/globals'", "import { captureProcess } from 'rea/jest'"]),
+      ? ["import { expect, test } from 'rea-capture/vitest'"]
+      : [
+          "import { expect, test } from '@jest/globals'",
+          "import { captureProcess } from 'rea-capture/jest'",
+        ]),
     // Typed, so that TypeScript reads `"input"` as the event type it is and not as any string.
-    ...(typescript ? ["import type { ProcessScenarioInput } from 'rea'"] : []),
+    ...(typescript ? ["import type { ProcessScenarioInput } from 'rea-capture'"] : []),
     '',
     '// Recorded with `rea record` (docs/record.md): every input waits for what the program showed before it.',
     ...(secrets.length === 0

@@ -21,7 +21,7 @@ const BACKEND_CHOICES = ['auto', 'native', 'node-pty'] as const
 type BackendChoice = (typeof BACKEND_CHOICES)[number]
 
 export const NATIVE_REBUILD_HINT =
-  "Rebuild it with `npm rebuild rea` (it needs a C compiler, make and python3, as node-pty's build does), or " +
+  "Rebuild it with `npm rebuild rea-capture` (it needs a C compiler, make and python3, as node-pty's build does), or " +
   `set ${PTY_BACKEND_VARIABLE}=node-pty to capture through node-pty.`
 
 let loaded: Promise<PtyBackend> | undefined

@@ -6,10 +6,10 @@ import { REPO_ROOT } from './fixtures.js'
 
 /**
  * How a fixture project gets `rea`:
- * - `installed`, as `npm install rea` puts it: a folder of its own under a `node_modules` path, holding this
+ * - `installed`, as `npm install rea-capture` puts it: a folder of its own under a `node_modules` path, holding this
  *   checkout's built package (package.json and dist/; its dependencies and native binary are reached through
  *   links). Vitest and Jest then load it as an external package, as in a user's project.
- * - `linked`, as a workspace links it: `node_modules/rea` is a link to this checkout. The runners see REA's files
+ * - `linked`, as a workspace links it: `node_modules/rea-capture` is a link to this checkout. The runners see REA's files
  *   outside any `node_modules` and transform them as the project's own source (Vite inlines them; Jest transforms
  *   them), which costs each run about a third more CPU time.
  */
@@ -55,7 +55,7 @@ export function fixtureProjects(
     }
     cpSync(path.join(REPO_ROOT, 'test/fixtures/projects', name), project, { recursive: true })
     mkdirSync(path.join(project, 'node_modules'))
-    symlinkSync(reaFolder(), path.join(project, 'node_modules/rea'))
+    symlinkSync(reaFolder(), path.join(project, 'node_modules/rea-capture'))
     for (const link of options.links ?? []) {
       symlinkSync(path.join(REPO_ROOT, 'node_modules', link), path.join(project, 'node_modules', link))
     }
@@ -64,12 +64,12 @@ export function fixtureProjects(
 }
 
 /**
- * This checkout's built package as an installed copy under `<prefix>/node_modules/rea`: the files `npm pack`
+ * This checkout's built package as an installed copy under `<prefix>/node_modules/rea-capture`: the files `npm pack`
  * would ship that the runners load (package.json, dist/) are copied, so their real paths lie inside
  * `node_modules`; the native binary and the dependencies are this checkout's, through links.
  */
 function installedPackage(prefix: string): string {
-  const folder = path.join(prefix, 'node_modules/rea')
+  const folder = path.join(prefix, 'node_modules/rea-capture')
   mkdirSync(folder, { recursive: true })
   cpSync(path.join(REPO_ROOT, 'package.json'), path.join(folder, 'package.json'))
   cpSync(path.join(REPO_ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true })

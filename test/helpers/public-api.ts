@@ -1,7 +1,7 @@
 import path from 'node:path'
 import ts from 'typescript'
 
-const PACKAGE_NAME = 'rea'
+const PACKAGE_NAME = 'rea-capture'
 
 /**
  * The public declarations of one built entry (`dist/<entry>.d.ts`), as text a reviewer can read: every name the

@@ -34,7 +34,7 @@ describe('the bundled examples, as CI runs them', () => {
       ])
       expect(result.output).toMatch(/Tests\s+3 passed/)
       expect(result.output).not.toMatch(/Snapshots\s+[^\n]*(written|updated)/)
-      // rea/reporter's end-of-run line: nothing failed, nothing recorded in CI.
+      // rea-capture/reporter's end-of-run line: nothing failed, nothing recorded in CI.
       expect(result.output).toMatch(
         /REA\s+\d+ capture assertions in 3 tests: \d+ matched, 0 different, 0 unknown, 0 not compared, 0 authorities written, 0 updated; 0 failed/,
       )

@@ -18,7 +18,7 @@ interface JestResult {
   readonly testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[]
 }
 
-/** A copy of the fixture project with `rea` (this repository's built package) installed. */
+/** A copy of the fixture project with `rea-capture` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('jest-basic', { links: ['@swc'] })
 
 /** The outer environment may be CI: each run says for itself whether it is. */
@@ -56,7 +56,7 @@ async function rerunJest(project: string, times: number, flags: string[]): Promi
 const greeting = (result: JestResult) =>
   result.testResults[0]!.assertionResults.find((entry) => entry.title === 'greets the user')!
 
-describe('rea/jest in a real Jest project (@swc/jest)', () => {
+describe('rea-capture/jest in a real Jest project (@swc/jest)', () => {
   test('records on the first run, then matches 20 times out of 20', { timeout: 240_000 }, async () => {
     const project = projectCopy()
     // Only the test whose authority is matched runs.

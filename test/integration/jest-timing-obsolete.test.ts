@@ -21,7 +21,7 @@ const authorityOf = (testName: string) =>
 
 const recorded = () => recordedProject(projectCopy, jest, authorityOf('says hi'))
 
-describe('rea/jest timing policies through the real Jest CLI', () => {
+describe('rea-capture/jest timing policies through the real Jest CLI', () => {
   test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
     const project = await recorded()
     // Only the slowed test runs: the project's `echo` captures are no subject here, and a stall of the loaded
@@ -97,7 +97,7 @@ describe('obsolete authority files through the real Jest CLI', () => {
     expect(ci.stderr).toContain(`· ${old}`)
     expect(ci.stderr).toContain('Remove it with `jest -u`')
 
-    // Without rea/jest-reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
+    // Without rea-capture/jest-reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
     const alone = await untimed(project, ['-u', '--reporters=default'], rename)
     expect(alone.code).toBe(0)
     expect(alone.stderr).toContain(

@@ -32,7 +32,7 @@ function readIndex(report: string) {
   }
 }
 
-describe('rea/jest-reporter with the real Jest CLI', () => {
+describe('rea-capture/jest-reporter with the real Jest CLI', () => {
   test('a passing and a failing capture produce the documented folder and GitHub output', async () => {
     const project = projectCopy()
     const report = path.join(project, 'rea-report')
@@ -86,6 +86,6 @@ describe('rea/jest-reporter with the real Jest CLI', () => {
       `--reporters=${path.join(project, 'blocked-reporter.cjs')}`,
     ])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stderr).toContain('rea/jest-reporter: no report this run')
+    expect(result.stderr).toContain('rea-capture/jest-reporter: no report this run')
   })
 })

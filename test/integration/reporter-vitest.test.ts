@@ -53,7 +53,7 @@ function assertionLine(project: string, file: string): number {
   return lines.findIndex((line) => line.includes('.toMatchCapture(')) + 1
 }
 
-describe('rea/reporter with the real Vitest CLI', () => {
+describe('rea-capture/reporter with the real Vitest CLI', () => {
   test('a passing and a failing capture produce the documented folder, GitHub output and JUnit attachments', async () => {
     const project = projectCopy()
     const report = path.join(project, 'rea-report')
@@ -63,7 +63,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
       [
         '--update',
         '--reporter=default',
-        '--reporter=rea/reporter',
+        '--reporter=rea-capture/reporter',
         '--reporter=junit',
         '--outputFile.junit=junit.xml',
       ],
@@ -157,7 +157,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     expect(passingCase).not.toContain('[[ATTACHMENT|')
 
     // The next run replaces the folder: the failing test is skipped now, and its files are gone.
-    const second = await vitest(project, ['--reporter=default', '--reporter=rea/reporter'])
+    const second = await vitest(project, ['--reporter=default', '--reporter=rea-capture/reporter'])
     expect(second.code, second.stderr).toBe(0)
     const next = readIndex(report)
     expect(next.totals).toMatchObject({ assertions: 2, matched: 2, failed: 0 })
@@ -165,7 +165,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     expect(readdirSync(report).sort()).toEqual(['.rea-report', 'greets.test.mjs', 'index.json', 'summary.md'])
 
     // Without a JUnit reporter nobody reads attachment lines: a failure prints none.
-    const third = await vitest(project, ['--reporter=default', '--reporter=rea/reporter'], {
+    const third = await vitest(project, ['--reporter=default', '--reporter=rea-capture/reporter'], {
       FIXTURE_FAIL: '1',
     })
     expect(third.code).toBe(1)
@@ -186,7 +186,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
           '--reporter=blob',
           `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
         ],
-        // No rea/reporter in a blob-only shard: the matchers record because they are asked to.
+        // No rea-capture/reporter in a blob-only shard: the matchers record because they are asked to.
         { FIXTURE_FAIL: '1', REA_REPORT_RECORD: '1' },
       )
       codes.push(result.code)
@@ -199,7 +199,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     ])
     expect(existsSync(report)).toBe(false)
 
-    const merged = await vitest(project, ['--merge-reports', '--reporter=rea/reporter'])
+    const merged = await vitest(project, ['--merge-reports', '--reporter=rea-capture/reporter'])
     expect(merged.code).toBe(1)
     const index = readIndex(report)
     expect(index.totals).toMatchObject({ assertions: 3, tests: 2, matched: 2, different: 1 })
@@ -220,7 +220,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     writeFileSync(path.join(foreign, 'keep.txt'), 'mine')
     const passing = await vitest(project, ['--update'], { FIXTURE_REPORT_DIR: 'not-a-report' })
     expect(passing.code, passing.stderr).toBe(0)
-    expect(passing.stderr + passing.stdout).toContain('rea/reporter: could not write the report')
+    expect(passing.stderr + passing.stdout).toContain('rea-capture/reporter: could not write the report')
     expect(readdirSync(foreign)).toEqual(['keep.txt'])
 
     const failing = await vitest(project, [], {
@@ -229,7 +229,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
       GITHUB_ACTIONS: 'true',
     })
     expect(failing.code).toBe(1)
-    expect(failing.stderr + failing.stdout).toContain('rea/reporter: could not write the report')
+    expect(failing.stderr + failing.stdout).toContain('rea-capture/reporter: could not write the report')
     // Annotations and the console summary need no folder: they still come.
     expect(failing.stdout).toContain('::error file=differs.test.mjs,')
     expect(failing.stdout).toMatch(/✗ differs\.test\.mjs:\d+ greets the same way twice/)
@@ -238,7 +238,7 @@ describe('rea/reporter with the real Vitest CLI', () => {
     const badOptions = await vitest(project, [], { FIXTURE_REPORT_DIR: '' })
     expect(badOptions.code, badOptions.stderr).toBe(0)
     expect(badOptions.stderr + badOptions.stdout).toContain(
-      'rea/reporter: ignoring invalid reporter options (outputDir',
+      'rea-capture/reporter: ignoring invalid reporter options (outputDir',
     )
   })
 })

@@ -23,7 +23,7 @@ function localEnvironment(): NodeJS.ProcessEnv {
 const NEVER_MET =
   /event 0 \(input\) waited for screen "Name\? " from launch and was skipped at [\d,]+ ms: wait_timed_out \[wait_timed_out\]/
 
-describe('rea/vitest: captures that did not run as their scenario expects', () => {
+describe('rea-capture/vitest: captures that did not run as their scenario expects', () => {
   test(
     'record no authority unless asked, and a wait open near the test timeout fails with what it waited for',
     { timeout: 120_000 },
@@ -70,7 +70,7 @@ describe('rea/vitest: captures that did not run as their scenario expects', () =
   )
 })
 
-describe('rea/jest: captures that did not run as their scenario expects', () => {
+describe('rea-capture/jest: captures that did not run as their scenario expects', () => {
   test(
     'record no authority, and a wait open near the test timeout fails with what it waited for',
     { timeout: 120_000 },

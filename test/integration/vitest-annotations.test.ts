@@ -24,10 +24,16 @@ function annotations(project: string): Record<string, Annotation[]> {
 
 const FAILING = 'greets the same way twice'
 
-describe('rea/vitest annotations with the real Vitest CLI', () => {
+describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
   test('a failing capture annotates its test with the first divergence, the divergence page and a picture of both screens', async () => {
     const project = projectCopy()
-    const reporters = ['default', 'rea/reporter', 'github-actions', 'junit', './record-annotations.mjs']
+    const reporters = [
+      'default',
+      'rea-capture/reporter',
+      'github-actions',
+      'junit',
+      './record-annotations.mjs',
+    ]
     const result = await runRunnerCli(
       VITEST,
       [

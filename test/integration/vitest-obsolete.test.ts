@@ -28,7 +28,7 @@ describe('obsolete authority files through the real Vitest CLI', () => {
         [
           `--shard=${shard}`,
           '--reporter=default',
-          '--reporter=rea/reporter',
+          '--reporter=rea-capture/reporter',
           '--reporter=blob',
           `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
         ],
@@ -38,7 +38,9 @@ describe('obsolete authority files through the real Vitest CLI', () => {
       codes.push(result.code)
     }
     expect(codes).toEqual([0, 0])
-    const merged = await untimed(project, ['--merge-reports', '--reporter=rea/reporter'], { CI: 'true' })
+    const merged = await untimed(project, ['--merge-reports', '--reporter=rea-capture/reporter'], {
+      CI: 'true',
+    })
     expect(merged.code, merged.stdout + merged.stderr).toBe(0)
     expect(obsoleteInIndex(project)).toEqual([])
   })
@@ -80,7 +82,7 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     expect(ci.stdout + ci.stderr).toContain(`· ${old}`)
     expect(ci.stdout + ci.stderr).toContain('Remove it with `vitest -u`')
 
-    // Without rea/reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
+    // Without rea-capture/reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
     const alone = await untimed(project, ['-u', '--reporter=default'], rename)
     expect(alone.code).toBe(0)
     expect(alone.stderr).toContain(

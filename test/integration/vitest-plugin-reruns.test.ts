@@ -5,13 +5,13 @@ import { parseEvidenceText } from '../../src/front-end.js'
 import { fixtureProjects, matchWithoutTimes } from '../helpers/fixture-project.js'
 import { AUTHORITY, greeting, runProject } from '../helpers/vitest-project-run.js'
 
-// The rest of rea/vitest in a real project is in vitest-plugin.test.ts; this test is a file of its own, the
+// The rest of rea-capture/vitest in a real project is in vitest-plugin.test.ts; this test is a file of its own, the
 // longest of them, so that a test worker runs it beside the others.
 
-/** A copy of the fixture project with `rea` (this repository's built package) installed. */
+/** A copy of the fixture project with `rea-capture` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
 
-describe('rea/vitest in a real Vitest project, run after run', () => {
+describe('rea-capture/vitest in a real Vitest project, run after run', () => {
   test(
     'records the authority on the first run, then matches it 20 times out of 20',
     { timeout: 240_000 },

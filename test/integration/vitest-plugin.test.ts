@@ -6,12 +6,12 @@ import { AUTHORITY, greeting, runProject, type ProjectRun } from '../helpers/vit
 
 // vitest-plugin-reruns.test.ts holds the 20 matches in a row, a file of its own so that it runs beside this one.
 
-/** A copy of the fixture project with `rea` (this repository's built package) installed. */
+/** A copy of the fixture project with `rea-capture` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
 /** The same project with `rea` linked to this repository, as a workspace links it: Vite transforms REA's files. */
 const linkedProjectCopy = fixtureProjects('vitest-basic', { rea: 'linked' })
 
-describe('rea/vitest in a real Vitest project', () => {
+describe('rea-capture/vitest in a real Vitest project', () => {
   test(
     'fails a changed program with the located divergence, and -u re-records it (REA linked as a workspace links it)',
     { timeout: 120_000 },

@@ -5,7 +5,7 @@ import { recordedVitestProjects, vitest } from '../helpers/vitest-obsolete-proje
 
 const recorded = recordedVitestProjects()
 
-describe('rea/vitest timing policies through the real Vitest CLI', () => {
+describe('rea-capture/vitest timing policies through the real Vitest CLI', () => {
   test('a program three times slower passes by default and fails under strict; ignore still fails a changed output', async () => {
     const project = await recorded()
     // Only the slowed test runs: the project's `echo` captures are no subject here, and a stall of the loaded

@@ -156,7 +156,7 @@ describe('an install without the native PTY binary', () => {
   beforeAll(() => {
     // A project where rea is installed but its optional node-pty dependency is missing.
     project = mkdtempSync(path.join(tmpdir(), 'rea-no-pty-'))
-    const installed = path.join(project, 'node_modules/rea')
+    const installed = path.join(project, 'node_modules/rea-capture')
     mkdirSync(installed, { recursive: true })
     cpSync(path.join(REPO_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true })
     cpSync(path.join(REPO_ROOT, 'package.json'), path.join(installed, 'package.json'))
@@ -178,7 +178,7 @@ describe('an install without the native PTY binary', () => {
       [
         '--input-type=module',
         '-e',
-        `import { captureProcess } from 'rea'; captureProcess({ executable: 'echo' }).catch((e) => console.log(JSON.stringify({ code: e.code, hint: e.hint })))`,
+        `import { captureProcess } from 'rea-capture'; captureProcess({ executable: 'echo' }).catch((e) => console.log(JSON.stringify({ code: e.code, hint: e.hint })))`,
       ],
       project,
     )
@@ -188,7 +188,7 @@ describe('an install without the native PTY binary', () => {
   })
 
   test('exits 4 from the CLI for a capture and for the capability check', async () => {
-    const cli = path.join(project, 'node_modules/rea/dist/cli/main.cjs')
+    const cli = path.join(project, 'node_modules/rea-capture/dist/cli/main.cjs')
     const capture = await node([cli, 'capture-process', 'scenario.json'], project)
     expect(capture.code).toBe(4)
     expect(capture.stderr).toContain('node-pty')
@@ -215,7 +215,7 @@ describe('an install without the native PTY binary', () => {
       saved,
     ])
     expect(capture.code, capture.stderr).toBe(0)
-    const cli = path.join(project, 'node_modules/rea/dist/cli/main.cjs')
+    const cli = path.join(project, 'node_modules/rea-capture/dist/cli/main.cjs')
     const comparison = await node([cli, 'compare-process-captures', saved, saved, '--json'], project)
     expect(comparison.code, comparison.stderr).toBe(0)
     expect(JSON.parse(comparison.stdout)).toMatchObject({ verdict: 'equivalent' })
@@ -227,12 +227,12 @@ describe('an install in a folder whose name holds # and %', () => {
   let project: string
   beforeAll(() => {
     project = path.join(mkdtempSync(path.join(tmpdir(), 'rea-odd-')), 'C# 100%20 tools')
-    const installed = path.join(project, 'node_modules/rea')
+    const installed = path.join(project, 'node_modules/rea-capture')
     mkdirSync(installed, { recursive: true })
     cpSync(path.join(REPO_ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true })
     cpSync(path.join(REPO_ROOT, 'package.json'), path.join(installed, 'package.json'))
     for (const name of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
-      if (name !== 'rea' && !name.startsWith('.')) {
+      if (name !== 'rea-capture' && !name.startsWith('.')) {
         symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(project, 'node_modules', name))
       }
     }
@@ -245,8 +245,8 @@ describe('an install in a folder whose name holds # and %', () => {
 
   test('captures from CommonJS and from ESM', async () => {
     for (const args of [
-      ['-e', `const { captureProcess } = require('rea'); ${CAPTURE}`],
-      ['--input-type=module', '-e', `import { captureProcess } from 'rea'; ${CAPTURE}`],
+      ['-e', `const { captureProcess } = require('rea-capture'); ${CAPTURE}`],
+      ['--input-type=module', '-e', `import { captureProcess } from 'rea-capture'; ${CAPTURE}`],
     ]) {
       const result = await node(args, project)
       expect(result.stderr).toBe('')
@@ -256,7 +256,7 @@ describe('an install in a folder whose name holds # and %', () => {
 
   test('captures from the CLI, through both of its entries', async () => {
     for (const entry of ['main.cjs', 'main.js']) {
-      const cli = path.join(project, 'node_modules/rea/dist/cli', entry)
+      const cli = path.join(project, 'node_modules/rea-capture/dist/cli', entry)
       const result = await node([cli, 'capture-process', 'scenario.json', '--json', '--no-progress'], project)
       expect(result.stderr, entry).toBe('')
       expect(JSON.parse(result.stdout)).toMatchObject({ exit: { code: 0 } })

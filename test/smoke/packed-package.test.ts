@@ -19,7 +19,7 @@ import { REPO_ROOT } from '../helpers/fixtures.js'
 const run = promisify(execFile)
 
 /**
- * What a user gets from `npm install rea`: the tarball `npm pack` makes, installed with npm into a scratch
+ * What a user gets from `npm install rea-capture`: the tarball `npm pack` makes, installed with npm into a scratch
  * project. node-pty (an optional dependency that builds from source) and the test runners are linked from
  * this checkout instead of being installed again.
  */
@@ -63,7 +63,7 @@ async function node(args: string[]): Promise<{ code: number; stdout: string; std
 
 describe('the packed package, installed with npm', () => {
   test('ships dist, docs and the types of every entry, and nothing from the tests', () => {
-    const installed = path.join(project, 'node_modules/rea')
+    const installed = path.join(project, 'node_modules/rea-capture')
     for (const file of [
       'dist/index.d.ts',
       'dist/index.d.cts',
@@ -92,7 +92,7 @@ describe('the packed package, installed with npm', () => {
   })
 
   test('ships no source map: a map names sources the package does not ship, and tools show those frames', () => {
-    const dist = path.join(project, 'node_modules/rea/dist')
+    const dist = path.join(project, 'node_modules/rea-capture/dist')
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
     const mapped = files.filter(
@@ -104,13 +104,13 @@ describe('the packed package, installed with npm', () => {
 
   test('captures through node-pty until its install script built the spawner, then through the spawner', async () => {
     const spawner = async (): Promise<string> => {
-      const result = await node(['node_modules/rea/dist/cli/main.cjs', 'capabilities', '--json'])
+      const result = await node(['node_modules/rea-capture/dist/cli/main.cjs', 'capabilities', '--json'])
       expect(result.code, result.stderr).toBe(0)
       return (JSON.parse(result.stdout) as { pty_backend: { detail: string } }).pty_backend.detail
     }
     // Installed with --ignore-scripts, as npm may do: nothing was built.
     expect(await spawner()).toBe('the node-pty PTY backend ran a test process (output drain complete)')
-    await run('npm', ['rebuild', 'rea', '--no-audit', '--no-fund'], { cwd: project })
+    await run('npm', ['rebuild', 'rea-capture', '--no-audit', '--no-fund'], { cwd: project })
     expect(await spawner()).toBe('the native PTY backend ran a test process (output drain complete)')
   }, 120_000)
 
@@ -118,17 +118,17 @@ describe('the packed package, installed with npm', () => {
     const esm = await node([
       '--input-type=module',
       '-e',
-      `import { captureProcess, compareCaptures } from 'rea'
+      `import { captureProcess, compareCaptures } from 'rea-capture'
        const e = await captureProcess({ executable: 'echo', arguments: ['packed'] })
-       const { default: Reporter } = await import('rea/reporter')
-       console.log(compareCaptures(e, e).verdict, import.meta.resolve('rea/vitest').endsWith('/dist/vitest.js'), typeof new Reporter().onTestRunEnd)`,
+       const { default: Reporter } = await import('rea-capture/reporter')
+       console.log(compareCaptures(e, e).verdict, import.meta.resolve('rea-capture/vitest').endsWith('/dist/vitest.js'), typeof new Reporter().onTestRunEnd)`,
     ])
     expect(esm.stdout.trim(), esm.stderr).toBe('equivalent true function')
     const cjs = await node([
       '-e',
-      `const { captureProcess } = require('rea')
+      `const { captureProcess } = require('rea-capture')
        captureProcess({ executable: 'echo', arguments: ['packed'] }).then((e) =>
-         console.log(e.exit.code, require.resolve('rea/jest').endsWith('/dist/jest.cjs'), typeof require('rea/jest-reporter').default))`,
+         console.log(e.exit.code, require.resolve('rea-capture/jest').endsWith('/dist/jest.cjs'), typeof require('rea-capture/jest-reporter').default))`,
     ])
     expect(cjs.stdout.trim(), cjs.stderr).toBe('0 true function')
   })
@@ -137,7 +137,7 @@ describe('the packed package, installed with npm', () => {
     const result = await node([
       '--input-type=module',
       '-e',
-      `import { captureProcess, exportAsciicast, renderDivergencePage } from 'rea'
+      `import { captureProcess, exportAsciicast, renderDivergencePage } from 'rea-capture'
        const [a, b] = await Promise.all(['one', 'two'].map((word) => captureProcess({ executable: 'echo', arguments: [word] })))
        const page = renderDivergencePage({ authority: a, reconstruction: b })
        console.log(page.includes('xterm'), page.length > 400_000, exportAsciicast(b).includes('"o","two'))`,
@@ -145,37 +145,41 @@ describe('the packed package, installed with npm', () => {
     expect(result.stdout.trim(), result.stderr).toBe('true true true')
   })
 
-  test('runs a Jest test with the packed rea/jest and rea/jest-reporter', { timeout: 60_000 }, async () => {
-    const fixture = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
-    const suite = path.join(project, 'suite')
-    mkdirSync(suite)
-    cpSync(fixture, suite, { recursive: true })
-    const { CI: _ci, ...env } = process.env
-    const result = await run(
-      process.execPath,
-      [
-        path.join(project, 'node_modules/jest/bin/jest.js'),
-        '--rootDir',
-        suite,
-        '--reporters=default',
-        '--reporters=rea/jest-reporter',
-      ],
-      {
-        cwd: suite,
-        env,
-      },
-    ).then(
-      ({ stderr }) => ({ code: 0, stderr }),
-      (error: unknown) => {
-        const failure = error as { code: number; stderr: string }
-        return { code: failure.code, stderr: failure.stderr }
-      },
-    )
-    expect(result.stderr).toMatch(/Tests:\s+2 passed/)
-    expect(result.code).toBe(0)
-    const index = JSON.parse(readFileSync(path.join(suite, 'rea-report/index.json'), 'utf8')) as {
-      totals: { assertions: number }
-    }
-    expect(index.totals.assertions).toBe(2)
-  })
+  test(
+    'runs a Jest test with the packed rea-capture/jest and rea-capture/jest-reporter',
+    { timeout: 60_000 },
+    async () => {
+      const fixture = path.join(REPO_ROOT, 'test/fixtures/projects/jest-basic')
+      const suite = path.join(project, 'suite')
+      mkdirSync(suite)
+      cpSync(fixture, suite, { recursive: true })
+      const { CI: _ci, ...env } = process.env
+      const result = await run(
+        process.execPath,
+        [
+          path.join(project, 'node_modules/jest/bin/jest.js'),
+          '--rootDir',
+          suite,
+          '--reporters=default',
+          '--reporters=rea-capture/jest-reporter',
+        ],
+        {
+          cwd: suite,
+          env,
+        },
+      ).then(
+        ({ stderr }) => ({ code: 0, stderr }),
+        (error: unknown) => {
+          const failure = error as { code: number; stderr: string }
+          return { code: failure.code, stderr: failure.stderr }
+        },
+      )
+      expect(result.stderr).toMatch(/Tests:\s+2 passed/)
+      expect(result.code).toBe(0)
+      const index = JSON.parse(readFileSync(path.join(suite, 'rea-report/index.json'), 'utf8')) as {
+        totals: { assertions: number }
+      }
+      expect(index.totals.assertions).toBe(2)
+    },
+  )
 })

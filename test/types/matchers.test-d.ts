@@ -7,7 +7,7 @@ import type { Evidence, TraceSpec } from '../../src/index.js'
 declare const evidence: Evidence
 declare const spec: TraceSpec
 
-describe('Vitest matchers (rea/vitest)', () => {
+describe('Vitest matchers (rea-capture/vitest)', () => {
   test('toMatchCapture takes nothing, a path or Evidence, on a capture', () => {
     expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith()
     expectTypeOf(expect(evidence).toMatchCapture).toBeCallableWith('fixtures/authority.capture.json')
@@ -62,7 +62,7 @@ describe('Vitest matchers (rea/vitest)', () => {
   })
 })
 
-describe('Jest matchers (rea/jest)', () => {
+describe('Jest matchers (rea-capture/jest)', () => {
   test('the expect module is augmented', () => {
     expectTypeOf(jestExpect(evidence).toMatchCapture).toBeCallableWith('authority.capture.json')
     expectTypeOf(jestExpect(evidence).toSatisfyTrace).toBeCallableWith(spec)

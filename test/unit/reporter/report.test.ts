@@ -333,7 +333,7 @@ describe('reporter options', () => {
     onInit(): void {}
   }
   test.each<[unknown, boolean]>([
-    [['default', 'rea/reporter'], false],
+    [['default', 'rea-capture/reporter'], false],
     [['default', ['junit', { outputFile: 'junit.xml' }]], true],
     [['default', ['jest-junit', {}]], true],
     [[new JUnitReporter()], true],
