@@ -21,7 +21,7 @@ describe('the public API', () => {
 })
 
 describe('the API snapshot', () => {
-  test('fails on an export added to a build', async () => {
+  test('fails on an export added to a build', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'rea-api-'))
     try {
       for (const name of readdirSync(DIST).filter((file) => file.endsWith('.d.ts'))) {
