@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import module, { createRequire } from 'node:module'
+import { createRequire } from 'node:module'
+import { enableCompileCacheInTemporaryDirectory } from './compile-cache.js'
 import { EXIT } from './exit-codes.js'
 import type * as Run from './run.js'
 import { answerWithoutEngine } from './help.js'
@@ -18,7 +19,7 @@ if (answer !== undefined) {
 } else {
   // Node 22 and later keep a compile cache of their own, outside REA's package (in the temporary directory);
   // REA never writes into its installed files. Node 20 has none: the bundle is compiled on every run.
-  ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
+  enableCompileCacheInTemporaryDirectory()
   try {
     // The dispatcher and every command are one CommonJS bundle beside this entry (dist/cli/run.cjs).
     const { runCli } = createRequire(import.meta.url)('./run.cjs') as typeof Run

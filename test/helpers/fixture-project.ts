@@ -1,8 +1,18 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { REPO_ROOT } from './fixtures.js'
+import { OTHER_VITEST, RUNNER_ENTRIES, VITEST_MODULES } from './vitest-under-test.js'
 
 /**
  * How a fixture project gets `rea`:
@@ -12,6 +22,10 @@ import { REPO_ROOT } from './fixtures.js'
  * - `linked`, as a workspace links it: `node_modules/rea-capture` is a link to this checkout. The runners see REA's files
  *   outside any `node_modules` and transform them as the project's own source (Vite inlines them; Jest transforms
  *   them), which costs each run about a third more CPU time.
+ *
+ * When `REA_TEST_VITEST_MODULES` names another Vitest (vitest-under-test.ts), the package's `vitest` is that one:
+ * the installed copy reaches it through its own `node_modules`, and a linked project gets the same copy in a folder
+ * outside any `node_modules` (a link to this checkout would resolve the checkout's Vitest).
  */
 export type ReaLayout = 'installed' | 'linked'
 
@@ -35,13 +49,15 @@ export function fixtureProjects(
   afterAll(() => copies.forEach((copy) => rmSync(copy, { recursive: true, force: true })))
   let installed: string | undefined
   const reaFolder = (): string => {
-    if (options.rea === 'linked') {
+    if (options.rea === 'linked' && !OTHER_VITEST) {
       return REPO_ROOT
     }
     if (installed === undefined) {
       const prefix = mkdtempSync(path.join(tmpdir(), 'rea-installed-'))
       copies.push(prefix)
-      installed = installedPackage(prefix)
+      installed = packageCopy(
+        path.join(prefix, options.rea === 'linked' ? 'workspace/rea-capture' : 'node_modules/rea-capture'),
+      )
     }
     return installed
   }
@@ -64,17 +80,34 @@ export function fixtureProjects(
 }
 
 /**
- * This checkout's built package as an installed copy under `<prefix>/node_modules/rea-capture`: the files `npm pack`
- * would ship that the runners load (package.json, dist/) are copied, so their real paths lie inside
- * `node_modules`; the native binary and the dependencies are this checkout's, through links.
+ * This checkout's built package copied into `folder` (`<prefix>/node_modules/rea-capture` for an installed copy):
+ * the files `npm pack` would ship that the runners load (package.json, dist/) are copied, so their real paths lie
+ * where a user's would; the native binary and the dependencies are this checkout's, through links.
  */
-function installedPackage(prefix: string): string {
-  const folder = path.join(prefix, 'node_modules/rea-capture')
+function packageCopy(folder: string): string {
   mkdirSync(folder, { recursive: true })
   cpSync(path.join(REPO_ROOT, 'package.json'), path.join(folder, 'package.json'))
   cpSync(path.join(REPO_ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true })
   symlinkSync(path.join(REPO_ROOT, 'native'), path.join(folder, 'native'))
-  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(folder, 'node_modules'))
+  const dependencies = path.join(REPO_ROOT, 'node_modules')
+  if (!OTHER_VITEST) {
+    symlinkSync(dependencies, path.join(folder, 'node_modules'))
+    return folder
+  }
+  // Entry by entry, the runner's from the other Vitest's node_modules: `import 'vitest'` in dist/ resolves there.
+  mkdirSync(path.join(folder, 'node_modules'))
+  const link = (from: string, entry: string) =>
+    symlinkSync(path.join(from, entry), path.join(folder, 'node_modules', entry))
+  for (const entry of readdirSync(dependencies)) {
+    if (!entry.startsWith('.') && !RUNNER_ENTRIES.includes(entry)) {
+      link(dependencies, entry)
+    }
+  }
+  for (const entry of readdirSync(VITEST_MODULES)) {
+    if (RUNNER_ENTRIES.includes(entry)) {
+      link(VITEST_MODULES, entry)
+    }
+  }
   return folder
 }
 

@@ -3,8 +3,17 @@
 // Vitest; each later one reruns the same test files as watch mode does (a fresh worker per file, the transformed
 // modules kept), which spares it Vitest's own start.
 // `file` and `name` narrow every run to the test files matching `file` and the tests whose name matches `name`.
+// The Vitest is this checkout's, or the one in the node_modules folder REA_TEST_VITEST_MODULES names
+// (vitest-under-test.ts).
 // Usage: node run-vitest-project.mjs <root> [times] [update] [file] [name]
-import { createVitest } from 'vitest/node'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const modules = process.env.REA_TEST_VITEST_MODULES
+const { createVitest } = modules
+  ? await import(pathToFileURL(createRequire(path.join(modules, '..', 'noop.js')).resolve('vitest/node')).href)
+  : await import('vitest/node')
 
 const [root, times = '1', update = 'false', file, name] = process.argv.slice(2)
 const vitest = await createVitest('test', {

@@ -1,11 +1,9 @@
 import path from 'node:path'
 import { authorityPathFor } from '../../src/authority/authority-path.js'
 import { fixtureProjects } from './fixture-project.js'
-import { REPO_ROOT } from './fixtures.js'
 import { recordedProject } from './obsolete-project.js'
 import { runRunnerCli, type RunnerCliResult } from './run-runner-cli.js'
-
-const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
+import { VITEST_CLI } from './vitest-under-test.js'
 
 /** Runs the real Vitest CLI in the project; `env` holds the fixture's switches and CI. */
 export function vitest(
@@ -13,7 +11,7 @@ export function vitest(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<RunnerCliResult> {
-  return runRunnerCli(VITEST, ['run', ...args], project, env)
+  return runRunnerCli(VITEST_CLI, ['run', ...args], project, env)
 }
 
 /** The default authority of a test's first assertion in greet.test.mjs, relative to the project. */

@@ -5,15 +5,14 @@ import { comparisonSchema } from '../../src/compare/comparison-schema.js'
 import { readEvidenceFileSync } from '../../src/evidence/load.js'
 import { REPORT_FORMAT } from '../../src/report/report-model.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
-import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
+import { VITEST_CLI, VITEST_DEFAULT_FOLDERS } from '../helpers/vitest-under-test.js'
 
-const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
 const projectCopy = fixtureProjects('vitest-report')
 
 /** Runs the real Vitest CLI in the project. */
 function vitest(project: string, args: string[], env: Record<string, string> = {}) {
-  return runRunnerCli(VITEST, ['run', ...args], project, env)
+  return runRunnerCli(VITEST_CLI, ['run', ...args], project, env)
 }
 
 interface IndexEntry {
@@ -178,14 +177,11 @@ describe('rea-capture/reporter with the real Vitest CLI', () => {
     // Record the passing test's authority first, so both shards compare.
     expect((await vitest(project, ['--update', '--reporter=dot'])).code).toBe(0)
     const codes: number[] = []
+    // Each shard writes its blob where this Vitest puts them by default, and the merge finds them there.
     for (const shard of ['1/2', '2/2']) {
       const result = await vitest(
         project,
-        [
-          `--shard=${shard}`,
-          '--reporter=blob',
-          `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
-        ],
+        [`--shard=${shard}`, '--reporter=blob'],
         // No rea-capture/reporter in a blob-only shard: the matchers record because they are asked to.
         { FIXTURE_FAIL: '1', REA_REPORT_RECORD: '1' },
       )
@@ -193,7 +189,7 @@ describe('rea-capture/reporter with the real Vitest CLI', () => {
     }
     // One file per shard: the one with the failing test fails.
     expect(codes.sort()).toEqual([0, 1])
-    expect(readdirSync(path.join(project, '.vitest-reports')).sort()).toEqual([
+    expect(readdirSync(path.join(project, VITEST_DEFAULT_FOLDERS.blobs)).sort()).toEqual([
       'blob-1-2.json',
       'blob-2-2.json',
     ])

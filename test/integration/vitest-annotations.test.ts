@@ -2,10 +2,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
-import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
+import { VITEST_CLI, VITEST_DEFAULT_FOLDERS } from '../helpers/vitest-under-test.js'
 
-const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
 const projectCopy = fixtureProjects('vitest-report')
 
 interface Annotation {
@@ -35,7 +34,7 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
       './record-annotations.mjs',
     ]
     const result = await runRunnerCli(
-      VITEST,
+      VITEST_CLI,
       [
         'run',
         '--update',
@@ -66,9 +65,10 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
       location: { file: path.join(project, 'differs.test.mjs'), line },
       attachment: { contentType: 'text/html' },
     })
-    // Vitest copied the page into its attachments folder, where the UI and the HTML reporter serve it from.
+    // Vitest copied the page into its attachments folder, where the UI and the HTML reporter serve it from: by
+    // default `.vitest-attachments` under Vitest 4, `.vitest/attachments` under Vitest 5.
     const attachment = annotation!.attachment!.path!
-    expect(path.dirname(attachment)).toBe(path.join(project, '.vitest-attachments'))
+    expect(path.dirname(attachment)).toBe(path.join(project, VITEST_DEFAULT_FOLDERS.attachments))
     const page = readFileSync(attachment, 'utf8')
     expect(page).toContain('<span id="rea-verdict" class="badge bad">different</span>')
     expect(page).toContain('Good day, Ada!')
@@ -117,7 +117,7 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
   test('REA_VITEST_ANNOTATE=0 leaves tests without annotations', async () => {
     const project = projectCopy()
     const result = await runRunnerCli(
-      VITEST,
+      VITEST_CLI,
       ['run', '--reporter=default', '--reporter=./record-annotations.mjs'],
       project,
       {
@@ -127,6 +127,6 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
     )
     expect(result.code, result.stderr).toBe(1)
     expect(annotations(project)[FAILING]).toEqual([])
-    expect(existsSync(path.join(project, '.vitest-attachments'))).toBe(false)
+    expect(existsSync(path.join(project, VITEST_DEFAULT_FOLDERS.attachments))).toBe(false)
   })
 })

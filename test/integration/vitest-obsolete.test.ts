@@ -29,8 +29,8 @@ describe('obsolete authority files through the real Vitest CLI', () => {
           `--shard=${shard}`,
           '--reporter=default',
           '--reporter=rea-capture/reporter',
+          // Written where this Vitest puts blob reports by default, and merged from there.
           '--reporter=blob',
-          `--outputFile.blob=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
         ],
         { CI: 'true' },
       )

@@ -2,7 +2,9 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
+import { runRunnerCli } from '../helpers/run-runner-cli.js'
 import { AUTHORITY, greeting, runProject, type ProjectRun } from '../helpers/vitest-project-run.js'
+import { VITEST_CLI } from '../helpers/vitest-under-test.js'
 
 // vitest-plugin-reruns.test.ts holds the 20 matches in a row, a file of its own so that it runs beside this one.
 
@@ -83,6 +85,21 @@ describe('rea-capture/vitest in a real Vitest project', () => {
         ['passed', []],
       ])
       expect(second!.snapshot.matched).toBeGreaterThanOrEqual(2)
+    },
+  )
+
+  test(
+    'listed twice in a project’s setup files, it registers once and finds no authority obsolete',
+    { timeout: 60_000 },
+    async () => {
+      const project = projectCopy()
+      const twice = { FIXTURE_SETUP_TWICE: '1' }
+      const recorded = await runRunnerCli(VITEST_CLI, ['run'], project, twice)
+      expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0)
+      expect(existsSync(path.join(project, AUTHORITY))).toBe(true)
+      const ci = await runRunnerCli(VITEST_CLI, ['run'], project, { ...twice, CI: 'true' })
+      expect(ci.stdout + ci.stderr).not.toContain('obsolete')
+      expect(ci.code, ci.stdout + ci.stderr).toBe(0)
     },
   )
 

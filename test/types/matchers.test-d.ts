@@ -43,8 +43,13 @@ describe('Vitest matchers (rea-capture/vitest)', () => {
     expect(evidence).toSatisfyTrace()
   })
 
-  test('a promised capture works with .resolves', () => {
+  test('a promised capture works with .resolves, which returns a promise to await', () => {
     expectTypeOf(expect(Promise.resolve(evidence)).resolves.toMatchCapture).toBeCallableWith()
+    expectTypeOf(expect(Promise.resolve(evidence)).resolves.toMatchCapture()).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(expect(evidence).toMatchCapture()).toBeVoid()
+    expectTypeOf(expect.soft(evidence).toSatisfyTrace).toBeCallableWith(spec)
+    // @ts-expect-error a promised string is not a capture either
+    void expect(Promise.resolve('text')).resolves.toMatchCapture()
   })
 
   test('the matchers exist only on captures', () => {

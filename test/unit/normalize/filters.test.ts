@@ -27,6 +27,19 @@ describe('FilterRule', () => {
         ['done in 1m 2.3s', 'done in [DURATION]'],
         ['2 minutes', '[DURATION]'],
         ['\x1b[1m12ms\x1b[0m', '\x1b[1m[DURATION]\x1b[0m'],
+        // Vitest 5's summary: the phases' shares, their names and order change from run to run.
+        ['   Duration  475ms (tests 37%, transform 34%, import 22%, worker 7%)', '   Duration  [DURATION]'],
+        ['   Duration  1.01s (tests 53%, setup 41%, transform 4%, worker 1%, import 1%)', '   Duration  [DURATION]'],
+        [
+          '\x1b[2m   Duration \x1b[22m 456ms\x1b[2m (tests 51%, import 29%, transform 12%, worker 8%)\x1b[22m',
+          '\x1b[2m   Duration \x1b[22m [DURATION]\x1b[2m\x1b[22m',
+        ],
+        ['done in 1m 2.3s (build 90%, lint 10%)', 'done in [DURATION]'],
+        // Vitest 4's summary names each phase's time.
+        [
+          '   Duration  355ms (transform 23ms, setup 0ms, import 46ms, tests 36ms, environment 0ms)',
+          '   Duration  [DURATION] (transform [DURATION], setup [DURATION], import [DURATION], tests [DURATION], environment [DURATION])',
+        ],
       ],
       [
         'v1.2s',
@@ -40,6 +53,8 @@ describe('FilterRule', () => {
         'sha256sum',
         '3 secrets',
         '\x1b[22m\x1b[39m',
+        '(tests 37%, transform 34%)',
+        'coverage (lines 80%, branches 75%)',
       ],
     ],
     [
