@@ -8,7 +8,7 @@ import { AUTHORITY, greeting, runProject, type ProjectRun } from '../helpers/vit
 
 /** A copy of the fixture project with `rea-capture` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
-/** The same project with `rea` linked to this repository, as a workspace links it: Vite transforms REA's files. */
+/** The same project with `rea-capture` linked to this repository, as a workspace links it: Vite transforms REA's files. */
 const linkedProjectCopy = fixtureProjects('vitest-basic', { rea: 'linked' })
 
 describe('rea-capture/vitest in a real Vitest project', () => {
