@@ -10,6 +10,7 @@
 export { captureProcess } from './capture/capture-process.js'
 export type { CaptureProcessOptions } from './capture/capture-process.js'
 export type { ProgressRecord } from './capture/progress.js'
+export type { CaptureStatus, DueEvent } from './capture/live-status.js'
 export { ReaError, formatReaError, isReaError } from './errors.js'
 export type { ReaErrorCode, ReaIssue } from './errors.js'
 export { processScenarioSchema } from './scenario/schema.js'
@@ -53,6 +54,7 @@ export { describeSystemError } from './internal/system-error.js'
 export { errorMessage } from './internal/error-message.js'
 export { relativePosix } from './internal/relative-posix.js'
 export { settleEvidencePair } from './evidence/read-pair.js'
+export { describeCondition, ms } from './evidence/describe-run.js'
 
 // The process that cleans up if REA itself dies, started early by the CLI.
 export { startSupervisor } from './process/supervisor.js'

@@ -10,7 +10,7 @@ import {
   writeDocument,
   writesToTerminal,
 } from '../output.js'
-import { createProgressWriter } from '../progress-writer.js'
+import { chooseProgress } from '../progress-choice.js'
 import { CAPTURE_PROCESS } from '../tables/capture-process.js'
 
 const REDIRECTION_HINT =
@@ -32,10 +32,13 @@ export const command: Command = {
     const toRun = values['test-environment']
       ? (await import('../../scenario/test-defaults.js')).withTestDefaults(input)
       : input
-    const evidence = await captureProcess(toRun, {
-      signal: context.signals.signal,
-      ...(values['no-progress'] ? {} : { onProgress: createProgressWriter(process.stderr) }),
-    })
+    const progress = chooseProgress(values.progress, process.stderr, commandOf(input))
+    let evidence
+    try {
+      evidence = await captureProcess(toRun, { signal: context.signals.signal, ...progress.options })
+    } finally {
+      progress.end()
+    }
     try {
       const text =
         format === 'summary'
@@ -48,4 +51,11 @@ export const command: Command = {
     const signal = context.signals.received()
     return signal === undefined ? EXIT.ok : EXIT_BY_SIGNAL[signal]
   },
+}
+
+/** The command line the scenario runs, as the status line shows it (the scenario is validated later). */
+function commandOf(scenario: ProcessScenarioInput): string[] {
+  const input = scenario as { executable?: unknown; arguments?: unknown }
+  const args: unknown[] = Array.isArray(input.arguments) ? input.arguments : []
+  return [String(input.executable), ...args.map(String)]
 }

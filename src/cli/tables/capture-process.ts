@@ -38,10 +38,14 @@ export const CAPTURE_PROCESS = {
       example: 'rea capture-process scenario.json --test-environment --format summary',
     },
     {
-      kind: 'flag',
-      name: 'no-progress',
-      description: 'Write no progress to stderr while the capture runs.',
-      example: 'rea capture-process scenario.json --no-progress > capture.toon',
+      kind: 'value',
+      name: 'progress',
+      choices: ['auto', 'json'],
+      default: 'auto',
+      negation: 'Write no progress to stderr.',
+      description:
+        'Progress on stderr: a status line on a terminal and JSON lines elsewhere (auto), or JSON lines.',
+      example: 'rea capture-process scenario.json --progress json 2> progress.jsonl',
     },
   ],
 } as const satisfies CommandTable

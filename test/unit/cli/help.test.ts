@@ -16,7 +16,7 @@ const OPTIONS = TABLES.flatMap((table) => table.options.map((entry) => ({ table,
 /** A help example as the shell would split it, without what it redirects or pipes to. */
 function exampleArguments(example: string, table: CommandTable): string[] {
   const words = example.split(' ')
-  const end = words.findIndex((word) => word === '>' || word === '|')
+  const end = words.findIndex((word) => /^\d?>$|^\|$/.test(word))
   const [rea, name, ...argv] = end === -1 ? words : words.slice(0, end)
   expect(`${rea} ${name}`, example).toBe(`rea ${table.name}`)
   return argv
