@@ -48,10 +48,15 @@ if (wanted('spawn-cost')) {
 }
 if (wanted('startup')) {
   results.startup = runStartupBenchmark()
-  const { version, capture_true: capture, pairs } = results.startup
+  const { version, help, capture_true: capture, against_before: before, pairs } = results.startup
   console.log(
-    `rea --version ${version.rea_median_ms} ms vs node -e 0 ${version.node_median_ms} ms: ${version.ratio}× (target ≤ 1.3×); rea capture-process of true ${capture.rea_median_ms} ms vs ${capture.node_median_ms} ms: ${capture.ratio}× (target ≤ 2.0×); ${pairs} alternating pairs`,
+    `rea --version ${version.rea_median_ms} ms vs node -e 0 ${version.node_median_ms} ms: ${version.ratio}× (target ≤ 1.3×); rea capture-process --help ${help.rea_median_ms} ms: ${help.ratio}×; rea capture-process of true ${capture.rea_median_ms} ms vs ${capture.node_median_ms} ms: ${capture.ratio}× (target ≤ 2.0×); ${pairs} alternating pairs`,
   )
+  if (before !== null) {
+    console.log(
+      `against the build before (REA_BEFORE_CLI): --help ${before.help.rea_median_ms} vs ${before.help.node_median_ms} ms, ${before.help.ratio}×; capture of true ${before.capture_true.rea_median_ms} vs ${before.capture_true.node_median_ms} ms, ${before.capture_true.ratio}×`,
+    )
+  }
 }
 if (wanted('supervisor')) {
   results.supervisor = await runSupervisorBenchmark()

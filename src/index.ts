@@ -6,6 +6,7 @@
 export { captureProcess } from './capture/capture-process.js'
 export type { CaptureProcessOptions } from './capture/capture-process.js'
 export type { ProgressRecord } from './capture/progress.js'
+export type { CaptureStatus, DueEvent } from './capture/live-status.js'
 export { ReaError, isReaError } from './errors.js'
 export type { ReaErrorCode, ReaIssue } from './errors.js'
 export { processScenarioSchema } from './scenario/schema.js'

@@ -7,6 +7,7 @@ import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
 import { prepareProcessInspection } from '../process/prepare-inspection.js'
 import { loadPtyBackend } from '../terminal/load-pty-backend.js'
+import type { CaptureStatus } from './live-status.js'
 import type { ProgressRecord } from './progress.js'
 
 export interface CaptureProcessOptions {
@@ -19,6 +20,11 @@ export interface CaptureProcessOptions {
   readonly signal?: AbortSignal
   /** Live status, at most one intermediate record per 100 ms plus a terminal record. Never child output. */
   readonly onProgress?: (record: ProgressRecord) => void
+  /**
+   * The run as a person follows it (elapsed time, output so far, the event due and what it waits for), at once on
+   * every phase and every 200 ms between, until the capture ends: for a live status line. Never child output.
+   */
+  readonly onStatus?: (status: CaptureStatus) => void
 }
 
 /**
@@ -57,6 +63,7 @@ export async function captureProcess(
       backend,
       signal: options.signal,
       onProgress: options.onProgress,
+      onStatus: options.onStatus,
     }),
   )
 }

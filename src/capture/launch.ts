@@ -6,6 +6,7 @@ import { OwnedTree } from '../process/owned-tree.js'
 import { superviseCapture, type SupervisedCapture } from '../process/supervisor.js'
 import { childEnvironment, type ResolvedScenario } from '../scenario/resolve.js'
 import type { PtyBackend, PtySession, PtySpawnOptions } from '../terminal/pty-backend.js'
+import type { CaptureStatus } from './live-status.js'
 import type { ProgressRecord } from './progress.js'
 
 /** What a capture was asked to run, as `captureProcess` hands it to the engine; the launch reads it. */
@@ -16,6 +17,7 @@ export interface CaptureRequest {
   readonly backend: PtyBackend
   readonly signal: AbortSignal | undefined
   readonly onProgress: ((record: ProgressRecord) => void) | undefined
+  readonly onStatus: ((status: CaptureStatus) => void) | undefined
 }
 
 /** The root as far as signals are concerned: its retained identity once bound, or why there is none. */

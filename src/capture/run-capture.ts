@@ -6,10 +6,11 @@ import { FilesystemCheckpoints } from './filesystem-checkpoints.js'
 import { launchCommand, type CaptureRequest } from './launch.js'
 import { observedTerminal } from './observers.js'
 import { observeRun } from './observe-run.js'
+import { LiveStatus } from './live-status.js'
 import { ProgressReporter } from './progress.js'
 import { createRunContext } from './run-context.js'
 import { settleRun } from './settle-run.js'
-import { createMonotonicClock } from '../internal/monotonic-clock.js'
+import { createMonotonicClock, type MonotonicClock } from '../internal/monotonic-clock.js'
 
 /**
  * Runs one capture through its phases, each in a module of its own — launch, observe (the running phase),
@@ -17,11 +18,25 @@ import { createMonotonicClock } from '../internal/monotonic-clock.js'
  * inside REA, before anything is returned.
  */
 export async function runCapture(request: CaptureRequest): Promise<Evidence> {
+  const wall = createMonotonicClock()
+  const status = new LiveStatus(request.onStatus, () => wall.nowMs(), request.resolved.scenario.events.length)
+  try {
+    return await runPhases(request, wall, status)
+  } finally {
+    status.stop()
+  }
+}
+
+async function runPhases(
+  request: CaptureRequest,
+  wall: MonotonicClock,
+  status: LiveStatus,
+): Promise<Evidence> {
   const { resolved, signal } = request
   const capturedAt = new Date().toISOString()
-  const wall = createMonotonicClock()
   const reporter = new ProgressReporter(request.onProgress, () => wall.nowMs())
   reporter.update('prepare')
+  status.enter('prepare')
   const commitments = buildCommitments(resolved)
   const files = new FilesystemCheckpoints(resolved, signal)
   await files.takeBefore()
@@ -31,12 +46,18 @@ export async function runCapture(request: CaptureRequest): Promise<Evidence> {
   const { observers, sampler, progress } = run
   files.recordLaunch(observers.journal)
   progress.update()
+  status.enter('running', {
+    outputBytes: () => observers.recorder.accounting.observed_bytes,
+    dueEvent: () => run.scheduler?.dueEvent,
+  })
   const observed = await observeRun(run)
 
   reporter.update('settling', progress.counts())
+  status.enter('settling')
   const settled = await settleRun(run)
 
   reporter.update('cleanup', progress.counts())
+  status.enter('cleanup')
   const cleaned = await cleanUpRun(run, settled.settlement)
   reporter.finish(observed.ending.disposition, cleaned.states, progress.counts())
 

@@ -12,6 +12,8 @@ import type { PtySession } from '../terminal/pty-backend.js'
 import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../screen/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
+import type { DueEvent } from './live-status.js'
+import { conditionOf } from '../scenario/wait-condition.js'
 import { errorMessage } from '../internal/error-message.js'
 import type { OutputWatch } from './output-watch.js'
 
@@ -65,6 +67,21 @@ export class EventScheduler {
 
   get dispatchedCount(): number {
     return this.#interactions.length
+  }
+
+  /** The event due next and what it waits for now; undefined once none is left. */
+  get dueEvent(): DueEvent | undefined {
+    const event = this.#context.events[this.#next]
+    if (event === undefined || this.#finished) {
+      return undefined
+    }
+    return {
+      index: this.#next,
+      type: event.type,
+      waitsFor: this.#context.output.wait === undefined ? 'time' : 'condition',
+      condition: event.after === undefined ? null : conditionOf(event.after),
+      atMs: event.at_ms ?? null,
+    }
   }
 
   start(): void {

@@ -1,5 +1,5 @@
 import type { Command } from './arguments.js'
-import type { CommandName } from './command-text.js'
+import type { CommandName } from './command-tables.js'
 
 /**
  * Every command but `capture-process`, each evaluated only when it runs. The CLI's build makes this module the entry

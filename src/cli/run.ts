@@ -3,7 +3,7 @@ import { formatReaError, isReaError, ReaError } from '../errors.js'
 import { errorMessage } from '../internal/error-message.js'
 import { escapeControlCharacters } from '../internal/escape-controls.js'
 import type { Command, CommandContext } from './arguments.js'
-import { COMMAND_NAMES, isCommandName, type CommandName } from './command-text.js'
+import { COMMAND_NAMES, isCommandName, type CommandName } from './command-tables.js'
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js'
 import type { SignalCancellation } from './signals.js'
 

@@ -135,7 +135,7 @@ function findHelperSource(): string {
       'CAPABILITY_UNAVAILABLE',
       `REA's macOS helper source is missing; looked in ${candidates.join(', ')}.`,
       {
-        hint: 'Reinstall REA: the package should contain native/macos/process-inspect.swift.',
+        hint: 'Reinstall rea-capture: the package should contain native/macos/process-inspect.swift.',
       },
     )
   }

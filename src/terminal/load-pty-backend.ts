@@ -12,8 +12,8 @@ export const WINDOWS_CAPTURE_HINT =
   'To capture Linux commands, run Linux REA inside WSL and adapt the scenario to that host. Comparing saved ' +
   'Evidence (rea compare-process-captures, MCP compare_process_captures) works on Windows.'
 export const PTY_REINSTALL_HINT =
-  'Reinstall REA for this platform, architecture and Node.js version with optional dependencies enabled, ' +
-  'e.g. `npm install --include=optional` (node-pty is an optional dependency with a native binary).'
+  'Reinstall rea-capture for this platform, architecture and Node.js version with optional dependencies enabled, ' +
+  'e.g. `npm install --include=optional rea-capture` (node-pty is an optional dependency with a native binary).'
 
 /** Chooses the spawner: unset or `auto` (REA's own on Linux when built, else node-pty), `native`, `node-pty`. */
 export const PTY_BACKEND_VARIABLE = 'REA_PTY_BACKEND'

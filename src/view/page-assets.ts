@@ -5,7 +5,7 @@ import { escapeControlCharacters } from '../internal/escape-controls.js'
 /**
  * xterm.js, the browser build of the terminal emulator REA captures with, inlined into every page so the page
  * renders screens with the same parser and cell model and opens without a network. Read on the first page, so
- * `import 'rea'` never pays for half a megabyte of script.
+ * `import 'rea-capture'` never pays for half a megabyte of script.
  */
 
 export interface PageAssets {

@@ -15,7 +15,7 @@ import { REPO_ROOT } from './fixtures.js'
 import { OTHER_VITEST, RUNNER_ENTRIES, VITEST_MODULES } from './vitest-under-test.js'
 
 /**
- * How a fixture project gets `rea`:
+ * How a fixture project gets `rea-capture`:
  * - `installed`, as `npm install rea-capture` puts it: a folder of its own under a `node_modules` path, holding this
  *   checkout's built package (package.json and dist/; its dependencies and native binary are reached through
  *   links). Vitest and Jest then load it as an external package, as in a user's project.
@@ -36,7 +36,7 @@ export interface FixtureProjectOptions {
 }
 
 /**
- * Copies a user project from test/fixtures/projects into a temporary folder where `rea` is installed (see
+ * Copies a user project from test/fixtures/projects into a temporary folder where `rea-capture` is installed (see
  * `ReaLayout`) along with any of this checkout's `node_modules` entries in `links`; given `from`, a copy of that
  * earlier copy instead. Call at module level: the copies, and the installed package they share, are removed after
  * the file's tests.

@@ -106,7 +106,7 @@ describe('rea export asciicast', () => {
     [['export', 'gif', 'x.json'], /the export format must be one of asciicast: got "gif"/],
     [['export', 'asciicast', 'missing.json'], /missing\.json/],
     [['export', 'asciicast', 'x.json', '--cast-version', '4'], /--cast-version must be one of 2, 3: got "4"/],
-    [['export', 'asciicast'], /Expected 2 arguments \(format, evidence\.json\), got 1/],
+    [['export', 'asciicast'], /Expected 2 arguments \(export format, evidence\.json\), got 1/],
   ])('rejects bad input with exit 3 and names the argument: %j', async (args, message) => {
     const result = await runCli(args, { cwd: directory })
     expect(result.code).toBe(3)

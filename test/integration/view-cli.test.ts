@@ -37,7 +37,7 @@ describe('rea view', () => {
     ],
     [
       ['view', 'a.json', 'b.json', '--terminal', 'cells'],
-      /--terminal: must be "stream" or "screens": got "cells"/,
+      /--terminal must be one of stream, screens: got "cells"/,
     ],
     [['view', 'a.json', 'b.json', '-o', 'b.json'], /is the same file as the reconstruction b\.json/],
     [['view', 'a.json', 'missing.json', '-o', 'x.html'], /missing\.json/],

@@ -10,7 +10,7 @@ import { VITEST_CLI } from '../helpers/vitest-under-test.js'
 
 /** A copy of the fixture project with `rea-capture` (this repository's built package) installed. */
 const projectCopy = fixtureProjects('vitest-basic')
-/** The same project with `rea` linked to this repository, as a workspace links it: Vite transforms REA's files. */
+/** The same project with `rea-capture` linked to this repository, as a workspace links it: Vite transforms REA's files. */
 const linkedProjectCopy = fixtureProjects('vitest-basic', { rea: 'linked' })
 
 describe('rea-capture/vitest in a real Vitest project', () => {

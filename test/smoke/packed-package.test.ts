@@ -24,16 +24,20 @@ const run = promisify(execFile)
  * this checkout instead of being installed again.
  */
 let project: string
+let tarball: string
 beforeAll(async () => {
   project = mkdtempSync(path.join(tmpdir(), 'rea-packed-'))
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: REPO_ROOT })
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }]
+  tarball = filename
   writeFileSync(path.join(project, 'package.json'), '{ "name": "scratch", "private": true }\n')
+  // By its name, as the README says (`npm install --save-dev rea-capture`), from the tarball instead of the registry.
   await run(
     'npm',
     [
       'install',
-      path.join(project, filename),
+      '--save-dev',
+      `rea-capture@file:${path.join(project, filename)}`,
       '--omit=optional',
       '--prefer-offline',
       '--no-audit',
@@ -62,6 +66,21 @@ async function node(args: string[]): Promise<{ code: number; stdout: string; std
 }
 
 describe('the packed package, installed with npm', () => {
+  test('is rea-capture: the tarball, the dependency the project records, and the rea command it installs', async () => {
+    expect(tarball).toMatch(/^rea-capture-\d+\.\d+\.\d+.*\.tgz$/)
+    const scratch = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as {
+      devDependencies?: Record<string, string>
+    }
+    expect(Object.keys(scratch.devDependencies ?? {})).toEqual(['rea-capture'])
+    const installed = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/rea-capture/package.json'), 'utf8'),
+    ) as { name: string; version: string; bin: Record<string, string> }
+    expect(installed.name).toBe('rea-capture')
+    expect(Object.keys(installed.bin)).toEqual(['rea'])
+    const version = await node(['node_modules/.bin/rea', '--version'])
+    expect(version.stdout.trim(), version.stderr).toBe(installed.version)
+  })
+
   test('ships dist, docs and the types of every entry, and nothing from the tests', () => {
     const installed = path.join(project, 'node_modules/rea-capture')
     for (const file of [

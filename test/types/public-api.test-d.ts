@@ -8,6 +8,7 @@ import {
   type ProcessScenario,
   type ProcessScenarioInput,
   type ProgressRecord,
+  type CaptureStatus,
   type ReaErrorCode,
 } from '../../src/index.js'
 
@@ -53,6 +54,7 @@ describe('captureProcess', () => {
           readonly root?: string
           readonly signal?: AbortSignal
           readonly onProgress?: (record: ProgressRecord) => void
+          readonly onStatus?: (status: CaptureStatus) => void
         }
       | undefined
     >()

@@ -1,37 +1,27 @@
 import { captureProcess } from '../../capture/capture-process.js'
 import { readScenarioFile } from '../../scenario/read-scenario-file.js'
 import type { ProcessScenarioInput } from '../../scenario/schema.js'
-import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { parseCommandLine, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import {
   checkOutputPath,
   formatDocument,
   keepUndeliveredEvidence,
-  OUTPUT_FORMATS,
   writeDocument,
   writesToTerminal,
 } from '../output.js'
-import { createProgressWriter } from '../progress-writer.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { chooseProgress } from '../progress-choice.js'
+import { CAPTURE_PROCESS } from '../tables/capture-process.js'
 
-const FORMATS = [...OUTPUT_FORMATS, 'summary'] as const
 const REDIRECTION_HINT =
   'If you redirected output into the scenario file itself (rea capture-process s.json > s.json), the shell ' +
   'truncated it before REA read it: write the capture to a different file, or use --output.'
 
 export const command: Command = {
-  usage: COMMAND_TEXT['capture-process'].usage,
   async run(argv, context) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      json: { type: 'boolean' },
-      format: { type: 'string' },
-      output: { type: 'string', short: 'o' },
-      progress: { type: 'boolean', default: true },
-      'test-environment': { type: 'boolean', default: false },
-    })
-    requirePositionals(this, positionals, ['scenario.json'])
+    const { values, positionals } = parseCommandLine(CAPTURE_PROCESS, argv)
     const scenarioPath = positionals[0] as string
-    const format = values.json ? 'json' : oneOf(values.format ?? 'toon', FORMATS, '--format')
+    const format = values.json ? 'json' : values.format
     checkOutputPath(values.output, [{ path: scenarioPath, label: 'the scenario' }], 'nothing was run')
     const scenario = await readScenarioFile(scenarioPath, { hint: REDIRECTION_HINT })
     // captureProcess validates its input before anything runs, so parsed JSON may be passed as it is. A signal
@@ -42,10 +32,13 @@ export const command: Command = {
     const toRun = values['test-environment']
       ? (await import('../../scenario/test-defaults.js')).withTestDefaults(input)
       : input
-    const evidence = await captureProcess(toRun, {
-      signal: context.signals.signal,
-      ...(values.progress ? { onProgress: createProgressWriter(process.stderr) } : {}),
-    })
+    const progress = chooseProgress(values.progress, process.stderr, commandOf(input))
+    let evidence
+    try {
+      evidence = await captureProcess(toRun, { signal: context.signals.signal, ...progress.options })
+    } finally {
+      progress.end()
+    }
     try {
       const text =
         format === 'summary'
@@ -58,4 +51,11 @@ export const command: Command = {
     const signal = context.signals.received()
     return signal === undefined ? EXIT.ok : EXIT_BY_SIGNAL[signal]
   },
+}
+
+/** The command line the scenario runs, as the status line shows it (the scenario is validated later). */
+function commandOf(scenario: ProcessScenarioInput): string[] {
+  const input = scenario as { executable?: unknown; arguments?: unknown }
+  const args: unknown[] = Array.isArray(input.arguments) ? input.arguments : []
+  return [String(input.executable), ...args.map(String)]
 }

@@ -3,14 +3,13 @@ import { formatComparison } from '../../compare/format-comparison.js'
 import { readTraceSpecFile } from '../../compare/trace/index.js'
 import { readEvidenceFile } from '../../evidence/load.js'
 import { settleEvidencePair } from '../../evidence/read-pair.js'
-import { oneOf, parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { parseCommandLine, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
-import { checkOutputPath, emitDocument, formatDocument, OUTPUT_FORMATS, writesToTerminal } from '../output.js'
-import { SCREENS_FLAG, terminalFlag } from '../terminal-flag.js'
+import { checkOutputPath, emitDocument, formatDocument, writesToTerminal } from '../output.js'
+import { SCREENS_FLAG } from '../terminal-flag.js'
 import { timingFlag } from '../timing-flag.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { COMPARE_PROCESS_CAPTURES } from '../tables/compare-process-captures.js'
 
-const FORMATS = ['text', ...OUTPUT_FORMATS] as const
 const EXIT_BY_VERDICT = {
   equivalent: EXIT.equivalent,
   different: EXIT.different,
@@ -18,20 +17,12 @@ const EXIT_BY_VERDICT = {
 } as const
 
 export const command: Command = {
-  usage: COMMAND_TEXT['compare-process-captures'].usage,
   async run(argv) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      json: { type: 'boolean' },
-      format: { type: 'string' },
-      timing: { type: 'string' },
-      terminal: { type: 'string' },
-      output: { type: 'string', short: 'o' },
-    })
-    requirePositionals(this, positionals, ['authority.json', 'reconstruction.json', 'trace.json'], 1)
+    const { values, positionals } = parseCommandLine(COMPARE_PROCESS_CAPTURES, argv)
     const [authorityPath, reconstructionPath, tracePath] = positionals as [string, string, string | undefined]
-    const format = values.json ? 'json' : oneOf(values.format ?? 'text', FORMATS, '--format')
-    const timing = timingFlag(values.timing ?? 'tolerant', 'compare-process-captures')
-    const terminal = terminalFlag(values.terminal, 'compare-process-captures')
+    const format = values.json ? 'json' : values.format
+    const timing = timingFlag(values.timing, 'compare-process-captures')
+    const terminal = values.terminal
     checkOutputPath(
       values.output,
       [

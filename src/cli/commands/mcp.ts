@@ -1,15 +1,13 @@
 import { inspect } from 'node:util'
 import { ReaError } from '../../errors.js'
 import { escapeControlCharacters } from '../../internal/escape-controls.js'
-import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { parseCommandLine, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { MCP } from '../tables/mcp.js'
 
 export const command: Command = {
-  usage: COMMAND_TEXT['mcp'].usage,
   async run(argv, context) {
-    const { values, positionals } = parseCommandArguments(this, argv, { root: { type: 'string' } })
-    requirePositionals(this, positionals, [])
+    const { values } = parseCommandLine(MCP, argv)
     if (values.root !== undefined) {
       changeToRoot(values.root)
     }

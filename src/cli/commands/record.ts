@@ -10,38 +10,23 @@ import {
   replayRecording,
   type Recording,
 } from '../../record/record-scenario.js'
-import { TEST_RUNNERS } from '../../record/test-file.js'
-import { oneOf, parseCommandArguments, type Command } from '../arguments.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { parseCommandLine, usageHint, type Command } from '../arguments.js'
+import { RECORD } from '../tables/record.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { checkOutputPath } from '../output.js'
 
 export const command: Command = {
-  usage: COMMAND_TEXT.record.usage,
   async run(argv, context) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      output: { type: 'string', short: 'o' },
-      test: { type: 'string' },
-      runner: { type: 'string' },
-      evidence: { type: 'string' },
-      'test-environment': { type: 'boolean', default: false },
-    })
-    const [executable, ...args] = positionals
-    if (executable === undefined) {
-      throw new ReaError('INVALID_ARGUMENTS', 'rea record needs the command to record, after `--`.', {
-        hint: `Usage: ${this.usage}`,
-      })
-    }
+    const { values, positionals } = parseCommandLine(RECORD, argv)
+    const [executable, ...args] = positionals as [string, ...string[]]
     if (values.runner !== undefined && values.test === undefined) {
       throw new ReaError(
         'INVALID_ARGUMENTS',
         '--runner chooses the runner of the test file --test writes: give --test <file> too.',
-        {
-          hint: `Usage: ${this.usage}`,
-        },
+        { hint: usageHint(RECORD) },
       )
     }
-    const runner = oneOf(values.runner ?? 'vitest', TEST_RUNNERS, '--runner')
+    const runner = values.runner ?? 'vitest'
     const output = values.output ?? defaultScenarioPath(executable)
     const files = [
       { flag: '--output', path: output },

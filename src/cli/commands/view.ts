@@ -3,25 +3,18 @@ import { ReaError } from '../../errors.js'
 import { readEvidenceFile } from '../../evidence/load.js'
 import { renderDivergencePage } from '../../view/render-page.js'
 import { settleEvidencePair } from '../../evidence/read-pair.js'
-import { parseCommandArguments, requirePositionals, type Command } from '../arguments.js'
+import { parseCommandLine, type Command } from '../arguments.js'
 import { EXIT } from '../exit-codes.js'
 import { checkOutputPath, emitDocument } from '../output.js'
-import { terminalFlag } from '../terminal-flag.js'
 import { timingFlag } from '../timing-flag.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { VIEW } from '../tables/view.js'
 
 export const command: Command = {
-  usage: COMMAND_TEXT['view'].usage,
   async run(argv) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      output: { type: 'string', short: 'o' },
-      timing: { type: 'string' },
-      terminal: { type: 'string' },
-    })
-    requirePositionals(this, positionals, ['authority.json', 'reconstruction.json'])
+    const { values, positionals } = parseCommandLine(VIEW, argv)
     const [authorityPath, reconstructionPath] = positionals as [string, string]
-    const timing = timingFlag(values.timing ?? 'tolerant', 'view')
-    const terminal = terminalFlag(values.terminal, 'view')
+    const timing = timingFlag(values.timing, 'view')
+    const terminal = values.terminal
     checkOutputPath(
       values.output,
       [
