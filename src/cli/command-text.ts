@@ -17,7 +17,7 @@ export const COMMAND_TEXT = {
   record: {
     summary: 'Record a scenario by using the program in your terminal (see docs/record.md)',
     usage:
-      'rea record [--output <scenario.json>] [--test <file> [--runner vitest|jest]] [--evidence <capture.json>] [--test-environment] -- <executable> [arguments…]',
+      'rea record [--output <scenario.json>] [--test <file> [--runner vitest|jest]] [--evidence <capture.json>] [--verify <n>] [--secret <prompt text|/regex/>]… [--not-secret <prompt text|/regex/>]… [--dry-run] [--test-environment] -- <executable> [arguments…]',
   },
   view: {
     summary: 'Write a self-contained HTML page showing two captures side by side (screens, diff, replay)',

@@ -9,8 +9,13 @@ import { sendCheckedSignal } from '../process/signal.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
-import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
+import type { AnswerScreen, RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
 import { createMonotonicClock } from '../internal/monotonic-clock.js'
+
+/** How long the program must stay quiet after drawing in answer to a key before its screen counts as settled. */
+export const ANSWER_QUIET_MS = 50
+/** How long a key waits for the program's first drawing before its screen is read as "nothing drawn". */
+export const ANSWER_FIRST_OUTPUT_MS = 1000
 
 /** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
 export interface PersonTerminal {
@@ -60,6 +65,7 @@ export async function recordSession(
   let rows = scenario.terminal.rows
   let ended = false
   const snapshot = (): Promise<ScreenSnapshot> => live.whenRendered(() => live.drawnScreen())
+  const answer = new AnswerWatch(snapshot)
 
   const disposeData = session.onData((chunk) => {
     person.output.write(chunk)
@@ -68,6 +74,7 @@ export async function recordSession(
     sinceEntry += text
     lastOutputAt = now()
     live.feed(text)
+    answer.drew()
   })
   const onInput = (data: Buffer | string): void => {
     if (ended) {
@@ -75,12 +82,25 @@ export async function recordSession(
     }
     const input = typeof data === 'string' ? data : data.toString('utf8')
     const at_ms = now()
+    // The previous keys' answer is what the screen shows now, before these keys go in.
+    answer.settle()
     // Read before the keystrokes go in: what the terminal was set to when the person typed them.
     const modes = session.readLocalModes()
+    const screenBefore = snapshot()
     session.write(input)
     const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
     sinceEntry = ''
-    pending.push(snapshot().then((screen) => ({ kind: 'keystrokes', ...before, screen, input, modes })))
+    const answered = answer.watch()
+    pending.push(
+      Promise.all([screenBefore, answered]).then(([screen, answerScreen]) => ({
+        kind: 'keystrokes',
+        ...before,
+        screen,
+        input,
+        modes,
+        answer: answerScreen,
+      })),
+    )
   }
   const onResize = (): void => {
     if (ended || (person.output.columns === columns && person.output.rows === rows)) {
@@ -89,6 +109,7 @@ export async function recordSession(
     columns = person.output.columns
     rows = person.output.rows
     const at_ms = now()
+    answer.settle()
     session.resize(columns, rows)
     live.resize(columns, rows)
     const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
@@ -113,6 +134,7 @@ export async function recordSession(
       output += rest
       live.feed(rest)
     }
+    answer.settle()
     const entries = await Promise.all(pending)
     const finalScreen = await snapshot()
     const cleanup = await cleanUpOwnedProcesses(tree)
@@ -130,6 +152,7 @@ export async function recordSession(
     }
   } finally {
     ended = true
+    answer.settle()
     signal?.removeEventListener('abort', forward)
     person.output.off('resize', onResize)
     person.input.off('data', onInput)
@@ -183,5 +206,55 @@ function signalForwarder(
     if (identity !== undefined && !ended()) {
       sendCheckedSignal(identity, name)
     }
+  }
+}
+
+/**
+ * The screen that answers the latest keystrokes: read once the program has been quiet for `ANSWER_QUIET_MS`
+ * after drawing (or `ANSWER_FIRST_OUTPUT_MS` after the keys when it drew nothing), or at once when the next action
+ * or the exit comes first. Whether it drew at all is part of the answer.
+ */
+class AnswerWatch {
+  readonly #snapshot: () => Promise<ScreenSnapshot>
+  #current: { resolve: (answer: Promise<AnswerScreen>) => void; drew: boolean } | undefined
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(snapshot: () => Promise<ScreenSnapshot>) {
+    this.#snapshot = snapshot
+  }
+
+  /** Starts watching for the answer to keystrokes just written. */
+  watch(): Promise<AnswerScreen> {
+    this.settle()
+    return new Promise<AnswerScreen>((resolve) => {
+      this.#current = { resolve: (answer) => resolve(answer), drew: false }
+      this.#arm(ANSWER_FIRST_OUTPUT_MS)
+    })
+  }
+
+  /** The program wrote: the answer is read once it has been quiet for a moment. */
+  drew(): void {
+    if (this.#current !== undefined) {
+      this.#current.drew = true
+      this.#arm(ANSWER_QUIET_MS)
+    }
+  }
+
+  /** Reads the answer now (the next action or the exit came first). */
+  settle(): void {
+    clearTimeout(this.#timer)
+    const current = this.#current
+    this.#current = undefined
+    if (current !== undefined) {
+      const drew = current.drew
+      current.resolve(this.#snapshot().then((screen) => ({ screen, drew })))
+    }
+  }
+
+  #arm(delayMs: number): void {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.settle(), delayMs)
+    // A pending answer never keeps the recorder alive: the session's end settles it.
+    this.#timer.unref()
   }
 }

@@ -1,16 +1,20 @@
 import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { escapeControlCharacters } from '../../internal/escape-controls.js'
 import { writeFileAtomic } from '../../internal/write-file-atomic.js'
 import { ReaError } from '../../errors.js'
 import { serializeEvidence } from '../../evidence/serialize.js'
+import { programName } from '../../record/program-name.js'
+import { parsePromptRule } from '../../record/prompt-rules.js'
 import {
+  captureReplay,
   recordedTestFile,
   recordScenario,
   replayRecording,
   type Recording,
 } from '../../record/record-scenario.js'
+import { summarizeRecording } from '../../record/recording-summary.js'
 import { TEST_RUNNERS } from '../../record/test-file.js'
+import { MAX_VERIFY_REPLAYS, verifyRecording } from '../../record/verify-recording.js'
 import { oneOf, parseCommandArguments, type Command } from '../arguments.js'
 import { COMMAND_TEXT } from '../command-text.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
@@ -25,6 +29,10 @@ export const command: Command = {
       runner: { type: 'string' },
       evidence: { type: 'string' },
       'test-environment': { type: 'boolean', default: false },
+      secret: { type: 'string', multiple: true },
+      'not-secret': { type: 'string', multiple: true },
+      'dry-run': { type: 'boolean', default: false },
+      verify: { type: 'string' },
     })
     const [executable, ...args] = positionals
     if (executable === undefined) {
@@ -42,13 +50,24 @@ export const command: Command = {
       )
     }
     const runner = oneOf(values.runner ?? 'vitest', TEST_RUNNERS, '--runner')
-    const output = values.output ?? defaultScenarioPath(executable)
+    const dryRun = values['dry-run']
+    if (dryRun && values.evidence !== undefined) {
+      throw new ReaError('INVALID_ARGUMENTS', '--dry-run writes nothing, and --evidence writes a file: give one of them.', {
+        hint: `Usage: ${this.usage}`,
+      })
+    }
+    const verify = values.verify === undefined ? undefined : replayCount(values.verify)
+    const secretRules = {
+      secret: (values.secret ?? []).map((source) => parsePromptRule(source, '--secret')),
+      notSecret: (values['not-secret'] ?? []).map((source) => parsePromptRule(source, '--not-secret')),
+    }
+    const output = values.output ?? defaultScenarioPath(programName(executable, args))
     const files = [
       { flag: '--output', path: output },
       ...(values.test === undefined ? [] : [{ flag: '--test', path: values.test }]),
       ...(values.evidence === undefined ? [] : [{ flag: '--evidence', path: values.evidence }]),
     ]
-    for (const file of files) {
+    for (const file of dryRun ? [] : files) {
       const others = files
         .filter((other) => other !== file)
         .map((other) => ({ path: other.path, label: `the ${other.flag} file` }))
@@ -70,15 +89,25 @@ export const command: Command = {
       testEnvironment: values.test !== undefined || values['test-environment'],
       terminal: { input: process.stdin, output: process.stdout },
       signal: context.signals.signal,
+      secretRules,
     })
     // In the order a person writes a scenario (command, terminal, events), not sorted as canonical JSON would be.
-    await writeFileAtomic(output, `${JSON.stringify(recording.scenario, null, 2)}\n`)
-    const report = [
-      `rea: scenario written to ${output} (${describeEvents(recording)})`,
-      ...describeRecording(recording),
-    ]
-    if (values.test !== undefined) {
-      await writeFileAtomic(values.test, recordedTestFile(recording, runner, values.test))
+    const scenarioText = `${JSON.stringify(recording.scenario, null, 2)}\n`
+    const testText = values.test === undefined ? undefined : recordedTestFile(recording, runner, values.test)
+    const report: string[] = []
+    if (dryRun) {
+      process.stdout.write(scenarioText)
+      if (testText !== undefined) {
+        process.stdout.write(`\n// ${values.test}\n${testText}`)
+      }
+      report.push(`rea: dry run: nothing was written (${describeEvents(recording)}); the scenario is printed above.`)
+    } else {
+      await writeFileAtomic(output, scenarioText)
+      report.push(`rea: scenario written to ${output} (${describeEvents(recording)})`)
+    }
+    report.push(...describeRecording(recording))
+    if (values.test !== undefined && testText !== undefined && !dryRun) {
+      await writeFileAtomic(values.test, testText)
       report.push(`rea: ${runner} test written to ${values.test}`)
     }
     let code: number = EXIT.ok
@@ -92,15 +121,36 @@ export const command: Command = {
       )
       code = replay.finalScreen.matched ? EXIT.ok : EXIT.different
     }
+    if (verify !== undefined && context.signals.received() === undefined) {
+      process.stderr.write(`rea: verifying: replaying the scenario ${verify} times…\n`)
+      const verified = await verifyRecording(recording, verify, (recorded) =>
+        captureReplay(recorded, context.signals.signal),
+      )
+      report.push(...verified.report.map((line) => `rea: verify: ${line}`))
+      if (!verified.deterministic) {
+        code = EXIT.different
+      }
+    }
     process.stderr.write(`${report.map(escapeLines).join('\n')}\n`)
     const signal = context.signals.received()
     return signal === undefined ? code : EXIT_BY_SIGNAL[signal]
   },
 }
 
+/** `--verify <n>`: how many replays, a whole number from 2. */
+function replayCount(value: string): number {
+  const count = Number(value)
+  if (!Number.isInteger(count) || count < 2 || count > MAX_VERIFY_REPLAYS) {
+    throw new ReaError(
+      'INVALID_ARGUMENTS',
+      `--verify must be a whole number of replays from 2 to ${MAX_VERIFY_REPLAYS}: got ${JSON.stringify(value)}.`,
+    )
+  }
+  return count
+}
+
 /** `<name>.scenario.json` in the current directory, numbered when that file exists: a recording never overwrites one unasked. */
-function defaultScenarioPath(executable: string): string {
-  const name = path.basename(executable).replace(/\.[^.]*$/, '') || 'recording'
+function defaultScenarioPath(name: string): string {
   for (let index = 1; ; index++) {
     const candidate = index === 1 ? `${name}.scenario.json` : `${name}-${index}.scenario.json`
     if (!existsSync(candidate)) {
@@ -126,10 +176,8 @@ function describeRecording(recording: Recording): string[] {
       ].join('; ')}: the output holds values that change between runs or machines.`,
     )
   }
-  for (const secret of recording.secrets) {
-    lines.push(
-      `rea: events[${secret.event_index}] was typed with echo off: it is sensitive, and its data holds ${secret.placeholder} instead of what you typed. Put the secret there to replay it (a generated test reads ${secret.variable}).`,
-    )
+  for (const line of summarizeRecording(recording.events, recording.secrets)) {
+    lines.push(line.warning ? `rea: ${line.text}` : line.text.startsWith('  ') ? `rea:${line.text}` : `rea: ${line.text}`)
   }
   lines.push(...recording.notes.map((note) => `rea: note: ${note}`))
   if (recording.processesEnded > 0) {
