@@ -101,7 +101,12 @@ export function buildEvents(
   const drafts: (InputDraft | ResizeDraft)[] = []
   const avoided = new Set<string>()
   const notes: string[] = []
-  let eventScreen: ScreenSnapshot | undefined
+  let eventScreen: ScreenSnapshot = {
+    rows: [],
+    textRows: [],
+    cursor: { row: 0, column: 0, visible: true, alternate: false },
+    beforeCursor: '',
+  }
   let anyOutput = false
   for (const unit of units) {
     anyOutput ||= unit.outputBefore !== ''
@@ -111,7 +116,7 @@ export function buildEvents(
       unit.outputBefore !== '' &&
       !(last?.kind === 'input' && isEchoOnly(unit.outputBefore, last.fields.flatMap((field) => field.strokes)))
     if (unit.kind === 'resize') {
-      const choice = eventScreen === undefined ? undefined : chooseWait(eventScreen, unit.entry.screen, unit.entry.quiet_ms, findSpans, drew)
+      const choice = chooseWait(eventScreen, unit.entry.screen, unit.entry.quiet_ms, findSpans, drew)
       if (choice === undefined && last?.kind === 'resize') {
         // A window dragged to a new size resizes many times with nothing drawn between: the last size counts.
         last.columns = unit.entry.columns
@@ -137,7 +142,7 @@ export function buildEvents(
     }
     const wait = drew ? promptWait(field, first.entry.quiet_ms, findSpans, avoided) : undefined
     const choice =
-      wait === undefined && drew && eventScreen !== undefined
+      wait === undefined && drew
         ? chooseWait(eventScreen, first.entry.screen, first.entry.quiet_ms, findSpans, drew)
         : undefined
     choice?.avoided.forEach((label) => avoided.add(label))

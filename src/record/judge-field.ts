@@ -25,6 +25,8 @@ export type ClearReason =
   | 'nothing_typed'
   /** `--not-secret` named the field's prompt. */
   | 'named_not_secret'
+  /** One key without Enter that the program did not draw (a pager's `q`): a command, too short to hide anything. */
+  | 'single_key'
 
 export type FieldJudgement =
   | { readonly secret: true; readonly reason: SecretReason }
@@ -91,6 +93,9 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
   }
   if (states.includes('other')) {
     return { secret: true, reason: 'uncertain' }
+  }
+  if (!lineEnded && Array.from(line.text).length === 1 && states.every((state) => state === 'no_evidence')) {
+    return { secret: false, reason: 'single_key' }
   }
   // Each `visible` state showed everything typed so far; keys after the last one need the screen after the answer.
   const last = field.keys.at(-1) as Field['keys'][number]
