@@ -58,7 +58,8 @@ export class PersonAtTerminal {
     await waitFor(
       async () => {
         const screen = await this.screen()
-        return typeof text === 'string' ? screen.includes(text) : text.test(screen)
+        // Rows are read without trailing spaces: a prompt's own is not there to match.
+        return typeof text === 'string' ? screen.includes(text.trimEnd()) : text.test(screen)
       },
       { timeoutMs, description: `the screen to show ${String(text)}:\n${await this.screen()}` },
     )
