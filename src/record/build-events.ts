@@ -114,7 +114,13 @@ export function buildEvents(
     // The echo of the previous event's keys is the terminal's drawing, not the program's answer to them.
     const drew =
       unit.outputBefore !== '' &&
-      !(last?.kind === 'input' && isEchoOnly(unit.outputBefore, last.fields.flatMap((field) => field.strokes)))
+      !(
+        last?.kind === 'input' &&
+        isEchoOnly(
+          unit.outputBefore,
+          last.fields.flatMap((field) => field.strokes),
+        )
+      )
     if (unit.kind === 'resize') {
       const choice = chooseWait(eventScreen, unit.entry.screen, unit.entry.quiet_ms, findSpans, drew)
       if (choice === undefined && last?.kind === 'resize') {

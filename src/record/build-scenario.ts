@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs'
 import path from 'node:path'
 import { ReaError } from '../errors.js'
 import { scanRules, type StreamRule } from '../normalize/stream-rule.js'
@@ -93,6 +94,27 @@ export function buildRecordedScenario(
   return { scenario, events, proposed, notes }
 }
 
+/** Where PATH finds `name`, as the launch would. */
+function onPath(name: string): string | undefined {
+  for (const folder of (process.env['PATH'] ?? '').split(path.delimiter)) {
+    const candidate = path.join(folder, name)
+    if (folder !== '' && isExecutableFile(candidate)) {
+      return candidate
+    }
+  }
+  return undefined
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK)
+    return statSync(file).isFile()
+  } catch {
+    // Missing or not executable: PATH would pass over it too.
+    return false
+  }
+}
+
 function labelsIn(text: string, rules: readonly StreamRule[]): Set<string> {
   const labels = new Set<string>()
   scanRules(rules, text, 0, text.length, (_start, _end, match) => {
@@ -113,7 +135,8 @@ function relativeToRoot(value: string, root: string, executable: boolean): strin
   }
   const relative = path.relative(root, value)
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
-    return value
+    // A program found on PATH under its own name is written as that name: the path is this machine's.
+    return executable && onPath(path.basename(value)) === value ? path.basename(value) : value
   }
   const posix = relative.split(path.sep).join('/')
   return executable ? `./${posix}` : posix

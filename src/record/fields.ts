@@ -52,7 +52,11 @@ export function splitFields(timeline: RecordedTimeline): RecordedUnit[] {
       }
       continue
     }
-    if (open !== undefined && !open.ended && continuesField(open.keys, open.output + entry.output, entry, timeline.columns)) {
+    if (
+      open !== undefined &&
+      !open.ended &&
+      continuesField(open.keys, open.output + entry.output, entry, timeline.columns)
+    ) {
       open.keys.push({ entry, strokes })
       open.output += entry.output
     } else {
@@ -66,7 +70,9 @@ export function splitFields(timeline: RecordedTimeline): RecordedUnit[] {
 }
 
 function endsAnswer(stroke: Keystroke): boolean {
-  return stroke.kind === 'text' ? /[\r\n]/.test(stroke.text) : stroke.kind === 'key' && ENDING_KEYS.has(stroke.name)
+  return stroke.kind === 'text'
+    ? /[\r\n]/.test(stroke.text)
+    : stroke.kind === 'key' && ENDING_KEYS.has(stroke.name)
 }
 
 /** Whether a key typed with `entry` still goes into the open field (`keys`, with `output` drawn since it began). */
@@ -78,7 +84,10 @@ function continuesField(
 ): boolean {
   const first = keys[0] as Field['keys'][number]
   if (entry.screen.cursor.alternate) {
-    return isEchoOnly(output, keys.flatMap((key) => key.strokes))
+    return isEchoOnly(
+      output,
+      keys.flatMap((key) => key.strokes),
+    )
   }
   if (entry.modes?.canonical === true) {
     // The terminal collects the line: nothing the program draws can end it before Enter.

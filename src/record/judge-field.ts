@@ -138,12 +138,13 @@ function keyState(
       return 'nothing'
     }
     const cursor = screen.cursor.row
-    row = changed.reduce((best, index) =>
-      rank(index, cursor) < rank(best, cursor) ? index : best,
-    )
+    row = changed.reduce((best, index) => (rank(index, cursor) < rank(best, cursor) ? index : best))
     text = screen.textRows[row] ?? ''
   }
-  const field = text.slice(commonPrefix(text, start.textRows[row] ?? '').length).replace(TRAILING_CURSOR, '').trim()
+  const field = text
+    .slice(commonPrefix(text, start.textRows[row] ?? '').length)
+    .replace(TRAILING_CURSOR, '')
+    .trim()
   return compareField(field, line, history)
 }
 

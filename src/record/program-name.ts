@@ -5,7 +5,17 @@ import path from 'node:path'
  * that take a value (`node --import x`, `python3 -W ignore`), so the value is not mistaken for the program.
  */
 const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
-  node: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--conditions', '-C', '--env-file', '--title'],
+  node: [
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '--conditions',
+    '-C',
+    '--env-file',
+    '--title',
+  ],
   deno: ['--config', '-c', '--import-map'],
   bun: ['--cwd', '--preload', '-r', '--env-file'],
   tsx: ['--tsconfig', '--import'],

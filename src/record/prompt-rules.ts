@@ -23,7 +23,10 @@ export function parsePromptRule(source: string, flag: string): PromptRule {
   const literal = /^\/(.+)\/([a-z]*)$/s.exec(source)
   if (literal === null) {
     if (source.trim() === '') {
-      throw new ReaError('INVALID_ARGUMENTS', `${flag} needs a prompt text or a /regular expression/: got an empty text.`)
+      throw new ReaError(
+        'INVALID_ARGUMENTS',
+        `${flag} needs a prompt text or a /regular expression/: got an empty text.`,
+      )
     }
     const wanted = source.toLowerCase()
     return { source, matches: (prompt) => prompt.toLowerCase().includes(wanted) }

@@ -9,7 +9,13 @@ import { sendCheckedSignal } from '../process/signal.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
-import type { AnswerScreen, RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
+import type {
+  AnswerScreen,
+  KeystrokeEntry,
+  RecordedTimeline,
+  ScreenSnapshot,
+  TimelineEntry,
+} from './timeline.js'
 import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** How long the program must stay quiet after drawing in answer to a key before its screen counts as settled. */
@@ -88,19 +94,9 @@ export async function recordSession(
     const modes = session.readLocalModes()
     const screenBefore = snapshot()
     session.write(input)
-    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
+    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt, input, modes }
     sinceEntry = ''
-    const answered = answer.watch()
-    pending.push(
-      Promise.all([screenBefore, answered]).then(([screen, answerScreen]) => ({
-        kind: 'keystrokes',
-        ...before,
-        screen,
-        input,
-        modes,
-        answer: answerScreen,
-      })),
-    )
+    pending.push(keystrokeEntry(before, screenBefore, answer.watch()))
   }
   const onResize = (): void => {
     if (ended || (person.output.columns === columns && person.output.rows === rows)) {
@@ -135,20 +131,10 @@ export async function recordSession(
       live.feed(rest)
     }
     answer.settle()
-    const entries = await Promise.all(pending)
-    const finalScreen = await snapshot()
-    const cleanup = await cleanUpOwnedProcesses(tree)
     return {
-      timeline: {
-        columns: scenario.terminal.columns,
-        rows: scenario.terminal.rows,
-        entries,
-        output,
-        finalScreen,
-        duration_ms: now(),
-      },
+      timeline: await finishedTimeline(scenario.terminal, pending, snapshot, output, now),
       exit,
-      cleanup,
+      cleanup: await cleanUpOwnedProcesses(tree),
     }
   } finally {
     ended = true
@@ -162,6 +148,29 @@ export async function recordSession(
     session.dispose()
     live.dispose()
   }
+}
+
+/** A keystroke entry once the screens before and after the keys have been read. */
+async function keystrokeEntry(
+  before: Omit<KeystrokeEntry, 'kind' | 'screen' | 'answer'>,
+  screen: Promise<ScreenSnapshot>,
+  answer: Promise<AnswerScreen>,
+): Promise<KeystrokeEntry> {
+  const [screenBefore, answerScreen] = await Promise.all([screen, answer])
+  return { kind: 'keystrokes', ...before, screen: screenBefore, answer: answerScreen }
+}
+
+/** The timeline once every pending screen of the session has been read. */
+async function finishedTimeline(
+  terminal: { readonly columns: number; readonly rows: number },
+  pending: readonly Promise<TimelineEntry>[],
+  snapshot: () => Promise<ScreenSnapshot>,
+  output: string,
+  now: () => number,
+): Promise<RecordedTimeline> {
+  const entries = await Promise.all(pending)
+  const finalScreen = await snapshot()
+  return { columns: terminal.columns, rows: terminal.rows, entries, output, finalScreen, duration_ms: now() }
 }
 
 /** Starts the command in a PTY under a run token of its own, with the identity and owned tree its cleanup needs. */

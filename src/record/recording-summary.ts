@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { RecordedEvent } from './build-events.js'
 import type { ClearReason, SecretReason } from './judge-field.js'
 import { mentionsSecret } from './prompt-rules.js'
@@ -24,9 +25,21 @@ export interface SummaryLine {
  */
 export function summarizeRecording(
   events: readonly RecordedEvent[],
-  secrets: readonly { readonly placeholder: string; readonly variable: string; readonly event_index: number }[],
+  secrets: readonly {
+    readonly placeholder: string
+    readonly variable: string
+    readonly event_index: number
+  }[],
+  command: readonly string[] = [],
 ): SummaryLine[] {
   const lines: SummaryLine[] = []
+  const absolute = command.filter((word) => path.isAbsolute(word))
+  if (absolute.length > 0) {
+    lines.push({
+      text: `WARNING: the command holds ${absolute.length === 1 ? 'a path' : 'paths'} outside the capture root, written as given (${absolute.map((word) => JSON.stringify(word)).join(', ')}): a path of this machine. Record from a folder that holds ${absolute.length === 1 ? 'it' : 'them'}, or edit the scenario before you commit it.`,
+      warning: true,
+    })
+  }
   const answers = events.reduce((count, recorded) => count + (recorded.fields?.length ?? 0), 0)
   const inputs = events.filter((recorded) => recorded.event.type === 'input').length
   lines.push({
@@ -43,7 +56,11 @@ export function summarizeRecording(
   }
   events.forEach((recorded, index) => {
     for (const field of recorded.fields ?? []) {
-      if (field.judgement.secret || !isTypedText(field.judgement.reason) || !mentionsSecret(field.prompt ?? '')) {
+      if (
+        field.judgement.secret ||
+        !isTypedText(field.judgement.reason) ||
+        !mentionsSecret(field.prompt ?? '')
+      ) {
         continue
       }
       lines.push({

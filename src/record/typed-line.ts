@@ -26,7 +26,9 @@ export class TypedLine {
       return false
     }
     if (stroke.kind === 'text') {
-      const characters = Array.from(stroke.text).filter((character) => character !== '\r' && character !== '\n')
+      const characters = Array.from(stroke.text).filter(
+        (character) => character !== '\r' && character !== '\n',
+      )
       if (characters.length === 0 || characters.some((character) => character < ' ')) {
         return false
       }

@@ -83,11 +83,17 @@ function describeDifference(
   if (hint !== null && hint !== undefined) {
     propose(describeNormalizationHint(hint))
   } else if (comparison.screens_equal === true) {
-    propose(describeScreensHint(`terminal: 'screens' (matchers: toMatchCapture({ terminal: 'screens' }); CLI: --terminal screens)`))
+    propose(
+      describeScreensHint(
+        `terminal: 'screens' (matchers: toMatchCapture({ terminal: 'screens' }); CLI: --terminal screens)`,
+      ),
+    )
   } else if (comparison.dimensions.terminal.outcome === 'different') {
     const redaction = suggestRedactions(terminalStream(first).text, terminalStream(other).text)
     if (redaction === undefined) {
-      lines.push('  the terminal output differs in more than varying text on the same lines: no rule can make it hold.')
+      lines.push(
+        '  the terminal output differs in more than varying text on the same lines: no rule can make it hold.',
+      )
     } else {
       propose(describeRedactions(redaction))
     }

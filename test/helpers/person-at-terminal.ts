@@ -29,7 +29,7 @@ export class PersonAtTerminal {
       cols: columns,
       rows,
       name: 'xterm-256color',
-      env: { ...process.env, NO_COLOR: '1', ...options.env } as Record<string, string>,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
     })
     this.#child.onData((data) => {
       this.#output += data

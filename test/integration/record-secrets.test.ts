@@ -26,15 +26,62 @@ interface PromptCase {
 const named = (prompt: string) => ({ prompt, secret: false })
 const hidden = (prompt: string) => ({ prompt, secret: true })
 const CASES: readonly PromptCase[] = [
-  { label: 'inquirer7', program: 'secret-prompt.mjs', args: ['inquirer7'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'inquirer7-mask', program: 'secret-prompt.mjs', args: ['inquirer7', '--mask'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'inquirer8', program: 'secret-prompt.mjs', args: ['inquirer8'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'inquirer8-mask', program: 'secret-prompt.mjs', args: ['inquirer8', '--mask'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'clack', program: 'secret-prompt.mjs', args: ['clack'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'prompts', program: 'secret-prompt.mjs', args: ['prompts'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'enquirer', program: 'secret-prompt.mjs', args: ['enquirer'], fields: [named('Your name'), hidden('Password')] },
-  { label: 'getpass', program: 'getpass-login.py', args: [], fields: [named('Name:'), hidden('Password:')], needs: 'python3' },
-  { label: 'read-s', program: 'read-secret.sh', args: [], fields: [named('Name:'), hidden('Token:')], needs: 'bash' },
+  {
+    label: 'inquirer7',
+    program: 'secret-prompt.mjs',
+    args: ['inquirer7'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'inquirer7-mask',
+    program: 'secret-prompt.mjs',
+    args: ['inquirer7', '--mask'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'inquirer8',
+    program: 'secret-prompt.mjs',
+    args: ['inquirer8'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'inquirer8-mask',
+    program: 'secret-prompt.mjs',
+    args: ['inquirer8', '--mask'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'clack',
+    program: 'secret-prompt.mjs',
+    args: ['clack'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'prompts',
+    program: 'secret-prompt.mjs',
+    args: ['prompts'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'enquirer',
+    program: 'secret-prompt.mjs',
+    args: ['enquirer'],
+    fields: [named('Your name'), hidden('Password')],
+  },
+  {
+    label: 'getpass',
+    program: 'getpass-login.py',
+    args: [],
+    fields: [named('Name:'), hidden('Password:')],
+    needs: 'python3',
+  },
+  {
+    label: 'read-s',
+    program: 'read-secret.sh',
+    args: [],
+    fields: [named('Name:'), hidden('Token:')],
+    needs: 'bash',
+  },
   {
     label: 'ssh-keygen',
     program: 'ssh-passphrase.sh',
@@ -93,7 +140,7 @@ async function record(entry: PromptCase, pace: (typeof PACES)[number]) {
   try {
     for (const field of entry.fields) {
       await person.waitFor(field.prompt, pace.readMs || 150)
-      await person.type([...(field.secret ? SECRET : NAME), '\r'], pace.gapMs)
+      await person.type([...Array.from(field.secret ? SECRET : NAME), '\r'], pace.gapMs)
     }
     const exit = await person.exited
     expect(exit.code, person.output).toBe(0)
@@ -102,7 +149,9 @@ async function record(entry: PromptCase, pace: (typeof PACES)[number]) {
     person.dispose()
   }
   written.push(...Object.values(files).map((file) => path.join(project, file)))
-  const scenario = JSON.parse(readFileSync(path.join(project, files.scenario), 'utf8')) as ProcessScenarioInput
+  const scenario = JSON.parse(
+    readFileSync(path.join(project, files.scenario), 'utf8'),
+  ) as ProcessScenarioInput
   return { scenario, output: person.output, files }
 }
 
@@ -113,23 +162,34 @@ describe('rea record keeps every secret out of every file it writes', () => {
       if (skip) {
         console.log(`skipped ${entry.label}: ${entry.needs} is not installed (.ci/run installs it)`)
       }
-      test.skipIf(skip)(`${entry.label}, typed at a ${pace.label} pace: one sensitive event per secret field, no 3-character run of it written`, async () => {
-        const { scenario, output, files } = await record(entry, pace)
-        const events = scenario.events as ScenarioEvent[]
-        const inputs = events.filter((event) => event.type === 'input')
-        expect(inputs, JSON.stringify(events)).toHaveLength(entry.fields.length)
-        entry.fields.forEach((field, index) => {
-          const event = inputs[index] as Extract<ScenarioEvent, { type: 'input' }>
-          if (field.secret) {
-            expect(event, JSON.stringify(event)).toMatchObject({ sensitive: true, data: expect.stringMatching(/^<secret-\d>\r$/) })
-          } else {
-            expect(event, JSON.stringify(event)).toMatchObject({ data: `${NAME}\r` })
-            expect(event).not.toHaveProperty('sensitive')
-          }
-        })
-        expect(output).toContain('its final screen is the one you saw')
-        expect(secretHits(Object.values(files).map((file) => path.join(project, file)), SECRET)).toEqual([])
-      })
+      test.skipIf(skip)(
+        `${entry.label}, typed at a ${pace.label} pace: one sensitive event per secret field, no 3-character run of it written`,
+        async () => {
+          const { scenario, output, files } = await record(entry, pace)
+          const events = scenario.events as ScenarioEvent[]
+          const inputs = events.filter((event) => event.type === 'input')
+          expect(inputs, JSON.stringify(events)).toHaveLength(entry.fields.length)
+          entry.fields.forEach((field, index) => {
+            const event = inputs[index] as Extract<ScenarioEvent, { type: 'input' }>
+            if (field.secret) {
+              expect(event, JSON.stringify(event)).toMatchObject({
+                sensitive: true,
+                data: expect.stringMatching(/^<secret-\d>\r$/),
+              })
+            } else {
+              expect(event, JSON.stringify(event)).toMatchObject({ data: `${NAME}\r` })
+              expect(event).not.toHaveProperty('sensitive')
+            }
+          })
+          expect(output).toContain('its final screen is the one you saw')
+          expect(
+            secretHits(
+              Object.values(files).map((file) => path.join(project, file)),
+              SECRET,
+            ),
+          ).toEqual([])
+        },
+      )
     }
   }
 
@@ -139,6 +199,11 @@ describe('rea record keeps every secret out of every file it writes', () => {
     const run = await runRunnerCli(script, ['run'], project, { REA_SECRET_1: SECRET, REA_SECRET_2: SECRET })
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(existsSync(path.join(project, '__captures__'))).toBe(true)
-    expect(secretHits(filesUnder(project).filter((file) => !file.includes(`${path.sep}programs${path.sep}`)), SECRET)).toEqual([])
+    expect(
+      secretHits(
+        filesUnder(project).filter((file) => !file.includes(`${path.sep}programs${path.sep}`)),
+        SECRET,
+      ),
+    ).toEqual([])
   })
 })

@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -203,11 +211,11 @@ async function recordSignup(cwd: string, flags: readonly string[], command: read
   const person = new PersonAtTerminal([process.execPath, CLI, 'record', ...flags, '--', ...command], { cwd })
   try {
     await person.waitFor('Pick a handle', 300)
-    await person.type([...'grace7', '\r'], gapMs)
+    await person.type([...Array.from('grace7'), '\r'], gapMs)
     await person.waitFor('Choose a plan', 300)
     await person.type(['\u001b[B', '\u001b[B', '\u001b[A', '\r'], gapMs)
     await person.waitFor('Password', 300)
-    await person.type([...SIGNUP_SECRET, '\r'], gapMs)
+    await person.type([...Array.from(SIGNUP_SECRET), '\r'], gapMs)
     const exit = await person.exited
     expect(exit.code, person.output).toBe(0)
     return person.output
@@ -224,15 +232,25 @@ describe('rea record on a sign-up built with @inquirer/prompts', () => {
     try {
       copyFileSync(program('signup.mjs'), path.join(cwd, 'signup.mjs'))
       symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(cwd, 'node_modules'))
-      const output = await recordSignup(cwd, ['--test', 'signup.test.mjs', '--evidence', 'signup.capture.json'], ['node', 'signup.mjs'])
+      const output = await recordSignup(
+        cwd,
+        ['--test', 'signup.test.mjs', '--evidence', 'signup.capture.json'],
+        ['node', 'signup.mjs'],
+      )
       // Named after the script, not `node`.
-      const scenario = JSON.parse(readFileSync(path.join(cwd, 'signup.scenario.json'), 'utf8')) as ProcessScenarioInput
+      const scenario = JSON.parse(
+        readFileSync(path.join(cwd, 'signup.scenario.json'), 'utf8'),
+      ) as ProcessScenarioInput
       expect(scenario.arguments).toEqual(['signup.mjs'])
       const events = scenario.events as ScenarioEvent[]
       expect(events.length, JSON.stringify(events)).toBeLessThanOrEqual(4)
       expect(events).toEqual([
         { type: 'input', after: { screen: '? Pick a handle', quiet_ms: 100 }, data: 'grace7\r' },
-        { type: 'input', after: { screen: '? Choose a plan', quiet_ms: 100 }, keys: ['Down', 'Down', 'Up', 'Enter'] },
+        {
+          type: 'input',
+          after: { screen: '? Choose a plan', quiet_ms: 100 },
+          keys: ['Down', 'Down', 'Up', 'Enter'],
+        },
         {
           type: 'input',
           after: { screen: '? Password [input is masked]', quiet_ms: 100 },
@@ -243,7 +261,9 @@ describe('rea record on a sign-up built with @inquirer/prompts', () => {
       expect(readFileSync(path.join(cwd, 'signup.test.mjs'), 'utf8')).toContain('test("signup as recorded"')
       expect(output).toContain('its final screen is the one you saw')
       expect(output).toContain('1 kept out as a secret')
-      expect(output).toMatch(/events\[2\] \(after "\? Password \[input is masked\]"\): the program drew nothing/)
+      expect(output).toMatch(
+        /events\[2\] \(after "\? Password \[input is masked\]"\): the program drew nothing/,
+      )
       expect(secretHits(filesUnder(cwd), SIGNUP_SECRET)).toEqual([])
     } finally {
       rmSync(cwd, { recursive: true, force: true })

@@ -49,18 +49,7 @@ export const command: Command = {
         },
       )
     }
-    const runner = oneOf(values.runner ?? 'vitest', TEST_RUNNERS, '--runner')
-    const dryRun = values['dry-run']
-    if (dryRun && values.evidence !== undefined) {
-      throw new ReaError('INVALID_ARGUMENTS', '--dry-run writes nothing, and --evidence writes a file: give one of them.', {
-        hint: `Usage: ${this.usage}`,
-      })
-    }
-    const verify = values.verify === undefined ? undefined : replayCount(values.verify)
-    const secretRules = {
-      secret: (values.secret ?? []).map((source) => parsePromptRule(source, '--secret')),
-      notSecret: (values['not-secret'] ?? []).map((source) => parsePromptRule(source, '--not-secret')),
-    }
+    const { runner, dryRun, verify, secretRules } = recordingChoices(values, this.usage)
     const output = values.output ?? defaultScenarioPath(programName(executable, args))
     const files = [
       { flag: '--output', path: output },
@@ -96,11 +85,13 @@ export const command: Command = {
     const testText = values.test === undefined ? undefined : recordedTestFile(recording, runner, values.test)
     const report: string[] = []
     if (dryRun) {
-      process.stdout.write(scenarioText)
-      if (testText !== undefined) {
-        process.stdout.write(`\n// ${values.test}\n${testText}`)
-      }
-      report.push(`rea: dry run: nothing was written (${describeEvents(recording)}); the scenario is printed above.`)
+      // Printed for review, never written: the person reads the events before anything reaches a file.
+      process.stdout.write(
+        `${scenarioText}${testText === undefined ? '' : `\n// ${values.test}\n${testText}`}`,
+      )
+      report.push(
+        `rea: dry run: nothing was written (${describeEvents(recording)}); the scenario is printed above.`,
+      )
     } else {
       await writeFileAtomic(output, scenarioText)
       report.push(`rea: scenario written to ${output} (${describeEvents(recording)})`)
@@ -122,19 +113,57 @@ export const command: Command = {
       code = replay.finalScreen.matched ? EXIT.ok : EXIT.different
     }
     if (verify !== undefined && context.signals.received() === undefined) {
-      process.stderr.write(`rea: verifying: replaying the scenario ${verify} times…\n`)
-      const verified = await verifyRecording(recording, verify, (recorded) =>
-        captureReplay(recorded, context.signals.signal),
-      )
-      report.push(...verified.report.map((line) => `rea: verify: ${line}`))
-      if (!verified.deterministic) {
-        code = EXIT.different
-      }
+      const deterministic = await verifyAndReport(recording, verify, report, context.signals.signal)
+      code = deterministic ? code : EXIT.different
     }
     process.stderr.write(`${report.map(escapeLines).join('\n')}\n`)
     const signal = context.signals.received()
     return signal === undefined ? code : EXIT_BY_SIGNAL[signal]
   },
+}
+
+/** The choices of `rea record` beyond the files, checked before anything runs. */
+function recordingChoices(
+  values: {
+    runner?: string | undefined
+    evidence?: string | undefined
+    'dry-run': boolean
+    verify?: string | undefined
+    secret?: string[] | undefined
+    'not-secret'?: string[] | undefined
+  },
+  usage: string,
+) {
+  const runner = oneOf(values.runner ?? 'vitest', TEST_RUNNERS, '--runner')
+  const dryRun = values['dry-run']
+  if (dryRun && values.evidence !== undefined) {
+    throw new ReaError(
+      'INVALID_ARGUMENTS',
+      '--dry-run writes nothing, and --evidence writes a file: give one of them.',
+      {
+        hint: `Usage: ${usage}`,
+      },
+    )
+  }
+  const verify = values.verify === undefined ? undefined : replayCount(values.verify)
+  const secretRules = {
+    secret: (values.secret ?? []).map((source) => parsePromptRule(source, '--secret')),
+    notSecret: (values['not-secret'] ?? []).map((source) => parsePromptRule(source, '--not-secret')),
+  }
+  return { runner, dryRun, verify, secretRules }
+}
+
+/** Replays the recording `replays` times and adds what was found to `report`; true when the replays held. */
+async function verifyAndReport(
+  recording: Recording,
+  replays: number,
+  report: string[],
+  signal: AbortSignal,
+): Promise<boolean> {
+  process.stderr.write(`rea: verifying: replaying the scenario ${replays} times…\n`)
+  const verified = await verifyRecording(recording, replays, (recorded) => captureReplay(recorded, signal))
+  report.push(...verified.report.map((line) => `rea: verify: ${line}`))
+  return verified.deterministic
 }
 
 /** `--verify <n>`: how many replays, a whole number from 2. */
@@ -176,8 +205,9 @@ function describeRecording(recording: Recording): string[] {
       ].join('; ')}: the output holds values that change between runs or machines.`,
     )
   }
-  for (const line of summarizeRecording(recording.events, recording.secrets)) {
-    lines.push(line.warning ? `rea: ${line.text}` : line.text.startsWith('  ') ? `rea:${line.text}` : `rea: ${line.text}`)
+  const command = [recording.scenario.executable, ...(recording.scenario.arguments ?? [])]
+  for (const line of summarizeRecording(recording.events, recording.secrets, command)) {
+    lines.push(`rea: ${line.text}`)
   }
   lines.push(...recording.notes.map((note) => `rea: note: ${note}`))
   if (recording.processesEnded > 0) {

@@ -32,7 +32,11 @@ const LINE_END = /\r\n|\r|\n/
  * before it on its line to anchor on, or the proposed redactions do not make the texts equal.
  */
 export function suggestRedactions(first: string, second: string): RedactionHint | undefined {
-  if (first === second || first.length > HINT_TEXT_LIMIT_CHARACTERS || second.length > HINT_TEXT_LIMIT_CHARACTERS) {
+  if (
+    first === second ||
+    first.length > HINT_TEXT_LIMIT_CHARACTERS ||
+    second.length > HINT_TEXT_LIMIT_CHARACTERS
+  ) {
     return undefined
   }
   const linesA = first.split(LINE_END)
@@ -83,7 +87,12 @@ function varyingSpan(a: string, b: string, line: number): VaryingSpan {
   while (start > 0 && /[\p{L}\p{N}_-]/u.test(a[start - 1] as string)) {
     start--
   }
-  while (endA < a.length && endB < b.length && /[\p{L}\p{N}_-]/u.test(a[endA] as string) && a[endA] === b[endB]) {
+  while (
+    endA < a.length &&
+    endB < b.length &&
+    /[\p{L}\p{N}_-]/u.test(a[endA] as string) &&
+    a[endA] === b[endB]
+  ) {
     endA++
     endB++
   }

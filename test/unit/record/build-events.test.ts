@@ -95,7 +95,10 @@ describe('buildEvents', () => {
 
   test('times an event by the clock, with a note, only when nothing drawn could be waited for', () => {
     const built = buildEvents(
-      timeline([keys(100, 'x\r', 'Go? ', ['Go? ']), keys(400, 'secret\r', 'x\r\n', ['Go? x', ''], SILENT_LINE)]),
+      timeline([
+        keys(100, 'x\r', 'Go? ', ['Go? ']),
+        keys(400, 'secret\r', 'x\r\n', ['Go? x', ''], SILENT_LINE),
+      ]),
       rules,
     )
     expect(built.events[1]?.event).toMatchObject({ type: 'input', at_ms: 400, sensitive: true })
@@ -134,9 +137,13 @@ describe('buildEvents', () => {
 
 describe('buildEvents on prompt libraries that redraw the line on every key', () => {
   // Inquirer's input: the whole line redrawn per key, the cursor shown after the text.
-  const inquirerInput = (typed: string) => screen([`? Your name ${typed}`.trimEnd()], { cursor: [0, 12 + typed.length] })
+  const inquirerInput = (typed: string) =>
+    screen([`? Your name ${typed}`.trimEnd()], { cursor: [0, 12 + typed.length] })
   // Inquirer's default password: the same line redrawn per key, the cursor hidden after `[input is masked]`.
-  const masked = screen(['? Your name Ada', '? Password [input is masked]'], { cursor: [1, 28], visible: false })
+  const masked = screen(['? Your name Ada', '? Password [input is masked]'], {
+    cursor: [1, 28],
+    visible: false,
+  })
 
   test('makes one data event of a redrawn field and one sensitive event of a field redrawn unchanged', () => {
     const built = buildEvents(
@@ -174,7 +181,12 @@ describe('buildEvents on prompt libraries that redraw the line on every key', ()
   test('makes one keys event of a choice made with arrow keys, waiting for the list', () => {
     const list = (selected: number) =>
       screen(
-        ['? Choose a plan', ...['Free', 'Pro', 'Team'].map((name, index) => `${index === selected ? '❯' : ' '} ${name}`), '', '↑↓ navigate'],
+        [
+          '? Choose a plan',
+          ...['Free', 'Pro', 'Team'].map((name, index) => `${index === selected ? '❯' : ' '} ${name}`),
+          '',
+          '↑↓ navigate',
+        ],
         { cursor: [5, 11], visible: false },
       )
     const events = eventsOf([
@@ -184,7 +196,11 @@ describe('buildEvents on prompt libraries that redraw the line on every key', ()
       keys(400, '\r', '\u001b[2K…', list(1), RAW),
     ])
     expect(events).toEqual([
-      { type: 'input', after: { screen: '? Choose a plan', quiet_ms: 100 }, keys: ['Down', 'Down', 'Up', 'Enter'] },
+      {
+        type: 'input',
+        after: { screen: '? Choose a plan', quiet_ms: 100 },
+        keys: ['Down', 'Down', 'Up', 'Enter'],
+      },
     ])
   })
 })

@@ -5,9 +5,20 @@ import type { ScreenSnapshot } from '../../../src/record/timeline.js'
 import { ECHO, keys, RAW, screen, SILENT_LINE, timeline } from '../../helpers/record-timeline.js'
 
 /** One field typed key by key in raw mode: `screens[i]` is what the program showed before key i. */
-function judgeKeys(typed: readonly string[], screens: readonly ScreenSnapshot[], final: ScreenSnapshot, modes = RAW) {
+function judgeKeys(
+  typed: readonly string[],
+  screens: readonly ScreenSnapshot[],
+  final: ScreenSnapshot,
+  modes = RAW,
+) {
   const entries = typed.map((input, index) =>
-    keys(100 * (index + 1), input, index === 0 ? 'prompt' : 'redraw', screens[index] as ScreenSnapshot, modes),
+    keys(
+      100 * (index + 1),
+      input,
+      index === 0 ? 'prompt' : 'redraw',
+      screens[index] as ScreenSnapshot,
+      modes,
+    ),
   )
   const [field] = splitFields(timeline(entries, final, { tail: 'answer' }))
   return judgeField(field as Field, 80)
@@ -17,16 +28,26 @@ const line = (text: string, column = Array.from(text).length, visible = true) =>
 
 describe('judgeField', () => {
   test('a line typed with echo off in line mode is a secret, whatever was drawn', () => {
-    expect(judgeKeys(['pw\r'], [line('Code: ')], line('Code: '), SILENT_LINE)).toEqual({ secret: true, reason: 'echo_off' })
+    expect(judgeKeys(['pw\r'], [line('Code: ')], line('Code: '), SILENT_LINE)).toEqual({
+      secret: true,
+      reason: 'echo_off',
+    })
   })
 
   test('a line the terminal echoed is clear', () => {
-    expect(judgeKeys(['x\r'], [line('Name? ')], line('Name? x'), ECHO)).toEqual({ secret: false, reason: 'terminal_echo' })
+    expect(judgeKeys(['x\r'], [line('Name? ')], line('Name? x'), ECHO)).toEqual({
+      secret: false,
+      reason: 'terminal_echo',
+    })
   })
 
   test('masks drawn at the field make it a secret (Inquirer, prompts, enquirer)', () => {
-    const screens = ['', '*', '**'].map((masks) => line(`? Password ${masks}`.trimEnd() + (masks === '' ? ' ' : '')))
-    expect(judgeKeys(['a', 'b', 'c', '\r'], [...screens, line('? Password ***')], line('✔ Password'))).toEqual({
+    const screens = ['', '*', '**'].map((masks) =>
+      line(`? Password ${masks}`.trimEnd() + (masks === '' ? ' ' : '')),
+    )
+    expect(
+      judgeKeys(['a', 'b', 'c', '\r'], [...screens, line('? Password ***')], line('✔ Password')),
+    ).toEqual({
       secret: true,
       reason: 'masked',
     })
@@ -55,26 +76,39 @@ describe('judgeField', () => {
 
   test('the typed text drawn at the field makes it clear, also when the program lags one key behind', () => {
     expect(
-      judgeKeys(['A', 'd', 'a', '\r'], [line('? Name '), line('? Name A'), line('? Name A'), line('? Name Ada')], line('✔ Name Ada')),
+      judgeKeys(
+        ['A', 'd', 'a', '\r'],
+        [line('? Name '), line('? Name A'), line('? Name A'), line('? Name Ada')],
+        line('✔ Name Ada'),
+      ),
     ).toEqual({ secret: false, reason: 'shown_as_typed' })
   })
 
   test('text at the field that is neither the typed text nor masks is uncertain, and uncertain is secret', () => {
-    expect(judgeKeys(['a', 'b', '\r'], [line('Code: '), line('Code: Q'), line('Code: QZ')], line('Code: ok'))).toEqual({
+    expect(
+      judgeKeys(['a', 'b', '\r'], [line('Code: '), line('Code: Q'), line('Code: QZ')], line('Code: ok')),
+    ).toEqual({
       secret: true,
       reason: 'uncertain',
     })
   })
 
   test('a field whose every key went unanswered is uncertain, hence secret', () => {
-    const entries = [keys(100, 'a', 'Code: ', line('Code: '), RAW), keys(200, 'b', '', line('Code: '), RAW), keys(300, '\r', '', line('Code: '), RAW)]
+    const entries = [
+      keys(100, 'a', 'Code: ', line('Code: '), RAW),
+      keys(200, 'b', '', line('Code: '), RAW),
+      keys(300, '\r', '', line('Code: '), RAW),
+    ]
     const [field] = splitFields(timeline(entries, line('Code: ')))
     expect(judgeField(field as Field, 80)).toEqual({ secret: true, reason: 'uncertain' })
   })
 
   test('arrow keys and Enter alone type nothing to hide', () => {
     const menu = screen(['? Pick', '❯ a', '  b'], { cursor: [2, 3], visible: false })
-    expect(judgeKeys(['\u001b[B', '\r'], [menu, menu], menu)).toEqual({ secret: false, reason: 'nothing_typed' })
+    expect(judgeKeys(['\u001b[B', '\r'], [menu, menu], menu)).toEqual({
+      secret: false,
+      reason: 'nothing_typed',
+    })
   })
 
   test('one key without Enter that the program never drew is a command (a pager’s q)', () => {

@@ -7,8 +7,12 @@ describe('suggestRedactions', () => {
       'Your name? Ada\r\nHello Ada, your lucky number is 48213.\r\nBye.\r\n',
       'Your name? Ada\r\nHello Ada, your lucky number is 7.\r\nBye.\r\n',
     )
-    expect(hint?.spans).toEqual([{ line: 2, before: 'Hello Ada, your lucky number is ', first: '48213', second: '7' }])
-    expect(hint?.redactions).toEqual([{ regex: 'your lucky number is (?<redacted>\\d+)', replacement: '[NUMBER]' }])
+    expect(hint?.spans).toEqual([
+      { line: 2, before: 'Hello Ada, your lucky number is ', first: '48213', second: '7' },
+    ])
+    expect(hint?.redactions).toEqual([
+      { regex: 'your lucky number is (?<redacted>\\d+)', replacement: '[NUMBER]' },
+    ])
     expect(hint?.scenario).toBe(
       '"normalization": {"redactions":[{"regex":"your lucky number is (?<redacted>\\\\d+)","replacement":"[NUMBER]"}]}',
     )
