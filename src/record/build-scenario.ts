@@ -1,4 +1,3 @@
-import { accessSync, constants, statSync } from 'node:fs'
 import path from 'node:path'
 import { ReaError } from '../errors.js'
 import { scanRules, type StreamRule } from '../normalize/stream-rule.js'
@@ -8,6 +7,7 @@ import {
   PLACEHOLDER_NAMES,
   type ProcessScenarioInput,
 } from '../scenario/schema.js'
+import { findExecutable } from '../scenario/resolve.js'
 import { validateScenario } from '../scenario/validate.js'
 import { buildEvents, type RecordedEvent } from './build-events.js'
 import type { SecretRules } from './prompt-rules.js'
@@ -94,27 +94,6 @@ export function buildRecordedScenario(
   return { scenario, events, proposed, notes }
 }
 
-/** Where PATH finds `name`, as the launch would. */
-function onPath(name: string): string | undefined {
-  for (const folder of (process.env['PATH'] ?? '').split(path.delimiter)) {
-    const candidate = path.join(folder, name)
-    if (folder !== '' && isExecutableFile(candidate)) {
-      return candidate
-    }
-  }
-  return undefined
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK)
-    return statSync(file).isFile()
-  } catch {
-    // Missing or not executable: PATH would pass over it too.
-    return false
-  }
-}
-
 function labelsIn(text: string, rules: readonly StreamRule[]): Set<string> {
   const labels = new Set<string>()
   scanRules(rules, text, 0, text.length, (_start, _end, match) => {
@@ -136,7 +115,9 @@ function relativeToRoot(value: string, root: string, executable: boolean): strin
   const relative = path.relative(root, value)
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
     // A program found on PATH under its own name is written as that name: the path is this machine's.
-    return executable && onPath(path.basename(value)) === value ? path.basename(value) : value
+    return executable && findExecutable(path.basename(value), root, process.env['PATH']) === value
+      ? path.basename(value)
+      : value
   }
   const posix = relative.split(path.sep).join('/')
   return executable ? `./${posix}` : posix
