@@ -40,9 +40,13 @@ export { ASCIICAST_VERSIONS, exportAsciicast } from './export/asciicast.js'
 export { renderDivergencePage } from './view/render-page.js'
 
 // Recording a scenario by using the program (`rea record`).
-export { recordScenario, recordedTestFile, replayRecording } from './record/record-scenario.js'
+export { captureReplay, recordScenario, recordedTestFile, replayRecording } from './record/record-scenario.js'
 export type { Recording } from './record/record-scenario.js'
 export { TEST_RUNNERS } from './record/test-file.js'
+export { programName } from './record/program-name.js'
+export { parsePromptRule } from './record/prompt-rules.js'
+export { summarizeRecording } from './record/recording-summary.js'
+export { MAX_VERIFY_REPLAYS, verifyRecording } from './record/verify-recording.js'
 
 // Files the front ends write, and text they show people.
 export { escapeControlCharacters, quoteText, showName } from './internal/escape-controls.js'

@@ -458,10 +458,37 @@ static napi_value resize(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+// localModes(fd): the terminal's ECHO and ICANON flags (tcgetattr), as { echo, canonical }. The recorder reads them
+// before every keystroke it passes on; `stty` costs a fork and an exec of tens of milliseconds each time.
+static napi_value local_modes(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value args[1];
+  CHECK(napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+  int32_t fd;
+  if (argc != 1 || napi_get_value_int32(env, args[0], &fd) != napi_ok) {
+    napi_throw_type_error(env, NULL, "usage: localModes(fd)");
+    return NULL;
+  }
+  struct termios modes;
+  if (tcgetattr(fd, &modes) == -1) {
+    return throw_errno(env, "tcgetattr", errno);
+  }
+  napi_value result, echo, canonical;
+  if (napi_create_object(env, &result) != napi_ok ||
+      napi_get_boolean(env, (modes.c_lflag & ECHO) != 0, &echo) != napi_ok ||
+      napi_get_boolean(env, (modes.c_lflag & ICANON) != 0, &canonical) != napi_ok ||
+      napi_set_named_property(env, result, "echo", echo) != napi_ok ||
+      napi_set_named_property(env, result, "canonical", canonical) != napi_ok) {
+    return NULL;
+  }
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor properties[] = {
       {"spawn", NULL, spawn, NULL, NULL, NULL, napi_enumerable, NULL},
       {"resize", NULL, resize, NULL, NULL, NULL, napi_enumerable, NULL},
+      {"localModes", NULL, local_modes, NULL, NULL, NULL, napi_enumerable, NULL},
   };
   CHECK(napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties));
   CHECK(define_master_reader(env, exports));

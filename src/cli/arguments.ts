@@ -54,7 +54,9 @@ export function parseCommandLine<const T extends CommandTable>(
     values[entry.name] = negated.has(entry.name)
       ? false
       : given === undefined && entry.kind === 'value'
-        ? entry.default
+        ? entry.repeatable === true
+          ? []
+          : entry.default
         : (given ?? (entry.kind === 'flag' ? false : undefined))
     checkChoices(
       table,
@@ -73,6 +75,7 @@ function parseArgsOptions(table: CommandTable): NonNullable<ParseArgsConfig['opt
       entry.name,
       {
         type: entry.kind === 'flag' ? ('boolean' as const) : ('string' as const),
+        ...(entry.kind === 'value' && entry.repeatable === true ? { multiple: true } : {}),
         ...(entry.short === undefined ? {} : { short: entry.short }),
       },
     ]),

@@ -37,6 +37,8 @@ export interface ValueEntry {
    * as `--at "event 3"`).
    */
   readonly joinsNextWordAfter?: readonly string[]
+  /** Given any number of times (`--secret a --secret b`); the value is every one in order, none when not given. */
+  readonly repeatable?: true
   readonly description: string
   readonly example: string
 }
@@ -72,9 +74,11 @@ export interface CommandTable {
 /** The parsed value of one option: typed from its entry, so a command reads exactly what its table declares. */
 export type EntryValue<E> = E extends { readonly kind: 'flag' }
   ? boolean
-  : | (E extends { readonly choices: readonly (infer C extends string)[] } ? C : string)
-    | (E extends { readonly default: string } ? never : undefined)
-    | (E extends { readonly negation: string } ? false : never)
+  : E extends { readonly repeatable: true }
+    ? readonly string[]
+    : | (E extends { readonly choices: readonly (infer C extends string)[] } ? C : string)
+      | (E extends { readonly default: string } ? never : undefined)
+      | (E extends { readonly negation: string } ? false : never)
 
 /** Every option of a table by its long name. */
 export type OptionValues<T extends CommandTable> = {
@@ -106,7 +110,7 @@ export function usageLine(table: CommandTable): string {
     const long = entry.kind === 'flag' ? `--${entry.name}` : `--${entry.name} ${valueText(entry)}`
     return entry.kind === 'value' && entry.negation !== undefined
       ? `[${long} | --no-${entry.name}]`
-      : `[${long}]`
+      : `[${long}]${entry.kind === 'value' && entry.repeatable === true ? '…' : ''}`
   })
   const positionals = table.positionals.map(positionalText)
   return [

@@ -21,6 +21,11 @@ export interface NativeBinding {
   ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
   /**
+   * The terminal's ECHO and ICANON flags (pty-spawn.c). Optional: a binary built before it was added still
+   * spawns, and the modes are then read with `stty`.
+   */
+  localModes?(fd: number): { readonly echo: boolean; readonly canonical: boolean }
+  /**
    * Reads the master in a thread of its own (master-reader.c). A batch of plain text is first offered to
    * `onData` as its byte length; returning true there counts it, and its bytes are not handed over.
    */

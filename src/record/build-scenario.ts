@@ -7,18 +7,14 @@ import {
   PLACEHOLDER_NAMES,
   type ProcessScenarioInput,
 } from '../scenario/schema.js'
+import { findExecutable } from '../scenario/resolve.js'
 import { validateScenario } from '../scenario/validate.js'
-import { decodeKeystrokes } from '../screen/keys.js'
-import { spanFinder } from './avoided-spans.js'
 import { buildEvents, type RecordedEvent } from './build-events.js'
-import { sensitiveKeystrokes } from './sensitive-input.js'
+import type { SecretRules } from './prompt-rules.js'
 import type { RecordedTimeline } from './timeline.js'
 
 type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number]
 type FilterName = (typeof FILTER_NAMES)[number]
-
-/** A secret shorter than this would hide ordinary letters from every wait. */
-const MIN_AVOIDED_SECRET_CHARACTERS = 3
 
 /** The normalization a recording proposes: the rules whose spans appeared in the program's output. */
 export interface ProposedNormalization {
@@ -54,12 +50,9 @@ export function buildRecordedScenario(
   timeline: RecordedTimeline,
   command: CommandLine,
   rules: readonly StreamRule[],
+  secretRules?: SecretRules,
 ): RecordedScenario {
-  const secrets = typedSecrets(timeline)
-  const { events, avoided, notes } = buildEvents(
-    timeline,
-    spanFinder(rules, () => secrets),
-  )
+  const { events, avoided, notes } = buildEvents(timeline, rules, secretRules)
   const found = labelsIn(timeline.output, rules)
   for (const label of avoided) {
     found.add(label)
@@ -101,33 +94,6 @@ export function buildRecordedScenario(
   return { scenario, events, proposed, notes }
 }
 
-/** The text typed at secret prompts (sensitive-input.ts), one secret per line typed (Enter ends one). */
-function typedSecrets(timeline: RecordedTimeline): string[] {
-  const secrets: string[] = []
-  const sensitive = sensitiveKeystrokes(timeline)
-  let current = ''
-  for (const entry of timeline.entries) {
-    if (entry.kind !== 'keystrokes' || !sensitive.has(entry)) {
-      continue
-    }
-    for (const stroke of decodeKeystrokes(entry.input)) {
-      if (stroke.kind !== 'text') {
-        continue
-      }
-      for (const character of stroke.text) {
-        if (character === '\r') {
-          secrets.push(current)
-          current = ''
-        } else {
-          current += character
-        }
-      }
-    }
-  }
-  secrets.push(current)
-  return secrets.filter((secret) => secret.length >= MIN_AVOIDED_SECRET_CHARACTERS)
-}
-
 function labelsIn(text: string, rules: readonly StreamRule[]): Set<string> {
   const labels = new Set<string>()
   scanRules(rules, text, 0, text.length, (_start, _end, match) => {
@@ -148,7 +114,10 @@ function relativeToRoot(value: string, root: string, executable: boolean): strin
   }
   const relative = path.relative(root, value)
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
-    return value
+    // A program found on PATH under its own name is written as that name: the path is this machine's.
+    return executable && findExecutable(path.basename(value), root, process.env['PATH']) === value
+      ? path.basename(value)
+      : value
   }
   const posix = relative.split(path.sep).join('/')
   return executable ? `./${posix}` : posix

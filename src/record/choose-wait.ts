@@ -33,8 +33,8 @@ export function chooseWait(
   const previousText = previous.rows.join('\n')
   const rows = current.rows.map((row, index) => ({ row, index })).filter(({ row }) => row.trim() !== '')
   const ordered = [
-    ...rows.filter(({ index }) => index === current.cursorRow),
-    ...rows.filter(({ index }) => index !== current.cursorRow).reverse(),
+    ...rows.filter(({ index }) => index === current.cursor.row),
+    ...rows.filter(({ index }) => index !== current.cursor.row).reverse(),
   ]
   const changed = ordered.filter(({ row, index }) => row !== previous.rows[index])
   const passes: [typeof ordered, (text: string) => boolean][] = [

@@ -11,6 +11,8 @@ import type { RecordedTimeline } from './timeline.js'
 import { normalizationRules } from './avoided-spans.js'
 import { buildRecordedScenario, type ProposedNormalization } from './build-scenario.js'
 import type { RecordedEvent } from './build-events.js'
+import { programName } from './program-name.js'
+import type { SecretRules } from './prompt-rules.js'
 import { recordSession, type PersonTerminal } from './record-session.js'
 import { compareFinalScreens, withSecrets, type FinalScreens } from './replay-recording.js'
 import { renderTestFile, secretVariable, type TestRunner } from './test-file.js'
@@ -25,10 +27,14 @@ export interface RecordScenarioOptions {
   readonly terminal: PersonTerminal
   /** The recorder's own signals: forwarded to the program, which ends the session when it exits. */
   readonly signal?: AbortSignal
+  /** Prompts the person named secret or not secret (`--secret`, `--not-secret`), over the recorder's judgement. */
+  readonly secretRules?: SecretRules
 }
 
 /** A finished recording: the scenario to write and what the person should be told about it. */
 export interface Recording {
+  /** What the recording is named after: the program the command runs (`signup` for `node signup.mjs`). */
+  readonly name: string
   readonly scenario: ProcessScenarioInput
   readonly events: readonly RecordedEvent[]
   readonly proposed: ProposedNormalization
@@ -86,11 +92,13 @@ export async function recordScenario(options: RecordScenarioOptions): Promise<Re
       ...(testEnvironment ? { basePlaceholders: TEST_DEFAULT_PLACEHOLDERS } : {}),
     },
     rules,
+    options.secretRules,
   )
   const secrets = built.events.flatMap((recorded, event_index) =>
     recorded.placeholder === undefined ? [] : [{ placeholder: recorded.placeholder, event_index }],
   )
   return {
+    name: programName(options.executable, options.arguments),
     scenario: built.scenario,
     events: built.events,
     proposed: built.proposed,
@@ -108,7 +116,7 @@ export async function recordScenario(options: RecordScenarioOptions): Promise<Re
 
 /** A test file for the recording (`--test`). */
 export function recordedTestFile(recording: Recording, runner: TestRunner, testPath: string): string {
-  return renderTestFile(runner, testPath, recording.scenario, recording.events)
+  return renderTestFile(runner, testPath, recording.scenario, recording.events, recording.name)
 }
 
 export interface RecordingReplay {
@@ -121,11 +129,7 @@ export interface RecordingReplay {
  * the environment the recording ran in, and says whether the replay's final screen is the one the person saw.
  */
 export async function replayRecording(recording: Recording, signal?: AbortSignal): Promise<RecordingReplay> {
-  const replay = withSecrets(recording.scenario, recording.events)
-  const evidence = await captureProcess(recording.testEnvironment ? withTestDefaults(replay) : replay, {
-    root: recording.root,
-    ...(signal === undefined ? {} : { signal }),
-  })
+  const evidence = await captureReplay(recording, signal)
   return {
     evidence,
     finalScreen: await compareFinalScreens(recording.timeline, evidence, recording.proposed, {
@@ -134,4 +138,13 @@ export async function replayRecording(recording: Recording, signal?: AbortSignal
       environment: recording.environment,
     }),
   }
+}
+
+/** One capture of the recorded scenario, secrets put back in memory, in the environment the recording ran in. */
+export function captureReplay(recording: Recording, signal?: AbortSignal): Promise<Evidence> {
+  const replay = withSecrets(recording.scenario, recording.events)
+  return captureProcess(recording.testEnvironment ? withTestDefaults(replay) : replay, {
+    root: recording.root,
+    ...(signal === undefined ? {} : { signal }),
+  })
 }

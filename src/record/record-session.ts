@@ -9,8 +9,19 @@ import { sendCheckedSignal } from '../process/signal.js'
 import type { ResolvedScenario } from '../scenario/resolve.js'
 import { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtyBackend, PtyExit, PtySession } from '../terminal/pty-backend.js'
-import type { RecordedTimeline, ScreenSnapshot, TimelineEntry } from './timeline.js'
+import type {
+  AnswerScreen,
+  KeystrokeEntry,
+  RecordedTimeline,
+  ScreenSnapshot,
+  TimelineEntry,
+} from './timeline.js'
 import { createMonotonicClock } from '../internal/monotonic-clock.js'
+
+/** How long the program must stay quiet after drawing in answer to a key before its screen counts as settled. */
+export const ANSWER_QUIET_MS = 50
+/** How long a key waits for the program's first drawing before its screen is read as "nothing drawn". */
+export const ANSWER_FIRST_OUTPUT_MS = 1000
 
 /** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
 export interface PersonTerminal {
@@ -60,6 +71,7 @@ export async function recordSession(
   let rows = scenario.terminal.rows
   let ended = false
   const snapshot = (): Promise<ScreenSnapshot> => live.whenRendered(() => live.drawnScreen())
+  const answer = new AnswerWatch(snapshot)
 
   const disposeData = session.onData((chunk) => {
     person.output.write(chunk)
@@ -68,6 +80,7 @@ export async function recordSession(
     sinceEntry += text
     lastOutputAt = now()
     live.feed(text)
+    answer.drew()
   })
   const onInput = (data: Buffer | string): void => {
     if (ended) {
@@ -75,12 +88,15 @@ export async function recordSession(
     }
     const input = typeof data === 'string' ? data : data.toString('utf8')
     const at_ms = now()
+    // The previous keys' answer is what the screen shows now, before these keys go in.
+    answer.settle()
     // Read before the keystrokes go in: what the terminal was set to when the person typed them.
     const modes = session.readLocalModes()
+    const screenBefore = snapshot()
     session.write(input)
-    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
+    const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt, input, modes }
     sinceEntry = ''
-    pending.push(snapshot().then((screen) => ({ kind: 'keystrokes', ...before, screen, input, modes })))
+    pending.push(keystrokeEntry(before, screenBefore, answer.watch()))
   }
   const onResize = (): void => {
     if (ended || (person.output.columns === columns && person.output.rows === rows)) {
@@ -89,6 +105,7 @@ export async function recordSession(
     columns = person.output.columns
     rows = person.output.rows
     const at_ms = now()
+    answer.settle()
     session.resize(columns, rows)
     live.resize(columns, rows)
     const before = { at_ms, output: sinceEntry, quiet_ms: at_ms - lastOutputAt }
@@ -113,23 +130,15 @@ export async function recordSession(
       output += rest
       live.feed(rest)
     }
-    const entries = await Promise.all(pending)
-    const finalScreen = await snapshot()
-    const cleanup = await cleanUpOwnedProcesses(tree)
+    answer.settle()
     return {
-      timeline: {
-        columns: scenario.terminal.columns,
-        rows: scenario.terminal.rows,
-        entries,
-        output,
-        finalScreen,
-        duration_ms: now(),
-      },
+      timeline: await finishedTimeline(scenario.terminal, pending, snapshot, output, now),
       exit,
-      cleanup,
+      cleanup: await cleanUpOwnedProcesses(tree),
     }
   } finally {
     ended = true
+    answer.settle()
     signal?.removeEventListener('abort', forward)
     person.output.off('resize', onResize)
     person.input.off('data', onInput)
@@ -139,6 +148,29 @@ export async function recordSession(
     session.dispose()
     live.dispose()
   }
+}
+
+/** A keystroke entry once the screens before and after the keys have been read. */
+async function keystrokeEntry(
+  before: Omit<KeystrokeEntry, 'kind' | 'screen' | 'answer'>,
+  screen: Promise<ScreenSnapshot>,
+  answer: Promise<AnswerScreen>,
+): Promise<KeystrokeEntry> {
+  const [screenBefore, answerScreen] = await Promise.all([screen, answer])
+  return { kind: 'keystrokes', ...before, screen: screenBefore, answer: answerScreen }
+}
+
+/** The timeline once every pending screen of the session has been read. */
+async function finishedTimeline(
+  terminal: { readonly columns: number; readonly rows: number },
+  pending: readonly Promise<TimelineEntry>[],
+  snapshot: () => Promise<ScreenSnapshot>,
+  output: string,
+  now: () => number,
+): Promise<RecordedTimeline> {
+  const entries = await Promise.all(pending)
+  const finalScreen = await snapshot()
+  return { columns: terminal.columns, rows: terminal.rows, entries, output, finalScreen, duration_ms: now() }
 }
 
 /** Starts the command in a PTY under a run token of its own, with the identity and owned tree its cleanup needs. */
@@ -183,5 +215,55 @@ function signalForwarder(
     if (identity !== undefined && !ended()) {
       sendCheckedSignal(identity, name)
     }
+  }
+}
+
+/**
+ * The screen that answers the latest keystrokes: read once the program has been quiet for `ANSWER_QUIET_MS`
+ * after drawing (or `ANSWER_FIRST_OUTPUT_MS` after the keys when it drew nothing), or at once when the next action
+ * or the exit comes first. Whether it drew at all is part of the answer.
+ */
+class AnswerWatch {
+  readonly #snapshot: () => Promise<ScreenSnapshot>
+  #current: { resolve: (answer: Promise<AnswerScreen>) => void; drew: boolean } | undefined
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(snapshot: () => Promise<ScreenSnapshot>) {
+    this.#snapshot = snapshot
+  }
+
+  /** Starts watching for the answer to keystrokes just written. */
+  watch(): Promise<AnswerScreen> {
+    this.settle()
+    return new Promise<AnswerScreen>((resolve) => {
+      this.#current = { resolve: (answer) => resolve(answer), drew: false }
+      this.#arm(ANSWER_FIRST_OUTPUT_MS)
+    })
+  }
+
+  /** The program wrote: the answer is read once it has been quiet for a moment. */
+  drew(): void {
+    if (this.#current !== undefined) {
+      this.#current.drew = true
+      this.#arm(ANSWER_QUIET_MS)
+    }
+  }
+
+  /** Reads the answer now (the next action or the exit came first). */
+  settle(): void {
+    clearTimeout(this.#timer)
+    const current = this.#current
+    this.#current = undefined
+    if (current !== undefined) {
+      const drew = current.drew
+      current.resolve(this.#snapshot().then((screen) => ({ screen, drew })))
+    }
+  }
+
+  #arm(delayMs: number): void {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.settle(), delayMs)
+    // A pending answer never keeps the recorder alive: the session's end settles it.
+    this.#timer.unref()
   }
 }

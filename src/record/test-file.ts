@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
 import type { RecordedEvent } from './build-events.js'
 
@@ -20,6 +19,7 @@ export function renderTestFile(
   testPath: string,
   scenario: ProcessScenarioInput,
   events: readonly RecordedEvent[],
+  name: string,
 ): string {
   const typescript = /\.[cm]?tsx?$/.test(testPath)
   let literal = JSON.stringify(scenario, null, 2)
@@ -31,10 +31,12 @@ export function renderTestFile(
     const variable = secretVariable(secrets.length + 1)
     secrets.push(variable)
     const data = (scenario.events?.[index] as { data: string }).data
-    const enter = data.endsWith('\r') ? ` + '\\r'` : ''
-    literal = literal.replace(JSON.stringify(data), `secret('${variable}')${enter}`)
+    const ending = data.slice(recorded.placeholder.length)
+    literal = literal.replace(
+      JSON.stringify(data),
+      `secret('${variable}')${ending === '' ? '' : ` + ${JSON.stringify(ending)}`}`,
+    )
   })
-  const name = path.basename(scenario.executable)
   const lines = [
     ...(runner === 'vitest'
       ? ["import { expect, test } from 'rea-capture/vitest'"]
@@ -49,7 +51,7 @@ export function renderTestFile(
     ...(secrets.length === 0
       ? []
       : [
-          `// What was typed with echo off is not in this file: set ${secrets.join(', ')} before running it.`,
+          `// What was typed into ${secrets.length === 1 ? 'a secret field' : `${secrets.length} secret fields`} is not in this file: set ${secrets.join(', ')} before running it.`,
           `function secret(name${typescript ? ': string' : ''}) {`,
           '  const value = process.env[name]',
           '  if (value === undefined) {',

@@ -1,11 +1,21 @@
+import type { CursorState } from '../screen/cursor-cells.js'
 import type { LocalModes } from '../terminal/local-modes.js'
 
-/** The screen as the person saw it at one moment: the visible rows as drawn, and the cursor's row. */
+/** The screen as the person saw it at one moment: the visible rows as drawn, and the cursor. */
 export interface ScreenSnapshot {
   readonly rows: readonly string[]
-  readonly cursorRow: number
-  /** The cursor's row left of the cursor: the prompt the program reads after (a raw-mode password prompt). */
+  /** The rows with the cells a program draws as a cursor of its own blanked: where typed text is judged. */
+  readonly textRows: readonly string[]
+  readonly cursor: CursorState
+  /** The cursor's row left of the cursor: the prompt the program reads after. */
   readonly beforeCursor: string
+}
+
+/** The screen once the program had answered an action. */
+export interface AnswerScreen {
+  readonly screen: ScreenSnapshot
+  /** Whether the program wrote anything between the action and this screen. */
+  readonly drew: boolean
 }
 
 /** What the recorder saw happen before one of the person's actions. */
@@ -26,6 +36,11 @@ export interface KeystrokeEntry extends ObservedBefore {
   readonly input: string
   /** The program's terminal modes when the keystrokes came; undefined when they could not be read. */
   readonly modes: LocalModes | undefined
+  /**
+   * The screen once the program had answered the keystrokes: when it had been quiet for a moment after them, or
+   * at the next action, or at its exit, whichever came first (so a fast typist's keys each still have one).
+   */
+  readonly answer: AnswerScreen
 }
 
 /** The person's terminal changed size. */

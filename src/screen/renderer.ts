@@ -1,5 +1,6 @@
 import { DEFAULT_TERMINAL_TYPE } from '../scenario/resolve.js'
 import { WIDTH_MODEL, type WidthModel } from '../scenario/terminal-model.js'
+import { readCursorState, readRowsWithoutCursorCells, type CursorState } from './cursor-cells.js'
 import { QueryReplies } from './query-replies.js'
 import { applyWidthModel } from './width-model.js'
 import {
@@ -254,6 +255,18 @@ export class Renderer {
    */
   readDrawnLines(): string[] {
     return this.#visibleRows((line) => line.translateToString(true))
+  }
+
+  /** The cursor's position and visibility, and which buffer is active; call it inside `whenRendered`. */
+  readCursorState(): CursorState {
+    return this.opened
+      ? readCursorState(this.#terminal as XtermTerminal)
+      : { row: 0, column: 0, visible: true, alternate: false }
+  }
+
+  /** The visible rows with cells drawn as a cursor blanked (see `readRowsWithoutCursorCells`). */
+  readRowsWithoutCursorCells(): string[] {
+    return this.#untouched ? this.readDrawnLines() : readRowsWithoutCursorCells(this.#openTerminal())
   }
 
   /** The text of the cursor's row left of the cursor, as drawn: the prompt a program is reading after. */

@@ -1,5 +1,17 @@
 import type { TerminalSettings } from '../scenario/schema.js'
+import type { CursorState } from '../screen/cursor-cells.js'
 import { Renderer, type RendererFlowControl } from '../screen/renderer.js'
+
+/** The screen as a person sees it at one moment, read for the recorder (`LiveTerminal.drawnScreen`). */
+export interface DrawnScreen {
+  /** The visible rows as drawn: spaces the program wrote kept, cells never written left out. */
+  readonly rows: string[]
+  /** The same rows with the cells a program draws as a cursor of its own (inverse, concealed, coloured) blanked. */
+  readonly textRows: string[]
+  readonly cursor: CursorState
+  /** The cursor's row left of the cursor. */
+  readonly beforeCursor: string
+}
 
 /**
  * Text that can make xterm reply or change a mode: an escape or control sequence starts with ESC or a C1
@@ -120,17 +132,24 @@ export class LiveTerminal {
   }
 
   /**
-   * The visible rows as drawn (see `screenText`), the cursor's row and the text left of the cursor on it; read
-   * it inside `whenRendered`.
+   * The visible rows as drawn (see `screenText`), the same rows with the cells a program draws as a cursor
+   * blanked, the cursor (row, column, shown, alternate screen) and the text left of it on its row; read it inside
+   * `whenRendered`.
    */
-  drawnScreen(): { readonly rows: string[]; readonly cursorRow: number; readonly beforeCursor: string } {
+  drawnScreen(): DrawnScreen {
     return this.#renderer.opened
       ? {
           rows: this.#renderer.readDrawnLines(),
-          cursorRow: this.#renderer.cursorRow,
+          textRows: this.#renderer.readRowsWithoutCursorCells(),
+          cursor: this.#renderer.readCursorState(),
           beforeCursor: this.#renderer.readBeforeCursor(),
         }
-      : { rows: [], cursorRow: 0, beforeCursor: '' }
+      : {
+          rows: [],
+          textRows: [],
+          cursor: { row: 0, column: 0, visible: true, alternate: false },
+          beforeCursor: '',
+        }
   }
 
   /**

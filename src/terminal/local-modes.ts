@@ -1,5 +1,6 @@
 import type { SpawnSyncReturns } from 'node:child_process'
 import { childProcess } from '../internal/child-process.js'
+import { loadNativeBinding } from '../internal/native-binding.js'
 
 /** The two local modes that tell a password prompt from a full-screen program. */
 export interface LocalModes {
@@ -10,11 +11,26 @@ export interface LocalModes {
 }
 
 /**
- * The local modes of the terminal on `fd`, or undefined when they cannot be read. Neither node-pty nor Node
- * exposes tcgetattr; `stty` reads the modes of its standard input, and the descriptor given to it is the PTY's
- * slave, whose modes are the ones the program set (a password prompt turns ECHO off and keeps ICANON).
+ * The local modes of the terminal on `fd` (the PTY's slave, whose modes are the ones the program set: a password
+ * prompt turns ECHO off and keeps ICANON), or undefined when they cannot be read. REA's native addon calls
+ * tcgetattr; without it (another platform, an older build), `stty` reads the modes of its standard input, at the
+ * cost of a process per call.
  */
 export function readLocalModes(fd: number): LocalModes | undefined {
+  const native = loadNativeBinding()
+  if ('binding' in native && native.binding.localModes !== undefined) {
+    try {
+      const { echo, canonical } = native.binding.localModes(fd)
+      return { echo, canonical }
+    } catch {
+      // The descriptor is gone (the program exited): the modes are unknown, which the caller treats as such.
+      return undefined
+    }
+  }
+  return readLocalModesWithStty(fd)
+}
+
+function readLocalModesWithStty(fd: number): LocalModes | undefined {
   let result: SpawnSyncReturns<string>
   try {
     result = childProcess().spawnSync('stty', ['-a'], {

@@ -62,8 +62,8 @@ describe('the command tables', () => {
       for (const entry of table.options) {
         const value = entry.kind === 'value' ? [entry.choices?.[0] ?? 'x'] : []
         const parsed = parseCommandLine(table, line([`--${entry.name}`, ...value]))
-        expect((parsed.values as Record<string, unknown>)[entry.name]).toBe(
-          entry.kind === 'flag' ? true : value[0],
+        expect((parsed.values as Record<string, unknown>)[entry.name]).toEqual(
+          entry.kind === 'flag' ? true : entry.repeatable === true ? value : value[0],
         )
       }
       const names = new Set(table.options.map((entry) => entry.name))
@@ -88,6 +88,13 @@ describe('the command tables', () => {
     expect(() => parseCommandLine(SCHEMA, ['nothing'])).toThrow(
       'the schema name must be one of scenario, evidence, trace, comparison: got "nothing".',
     )
+  })
+
+  test('a repeatable option keeps every value in order, and none when it is not given', () => {
+    const given = parseCommandLine(RECORD, ['--secret', 'PIN', '--secret', '/^Code/', '--', 'node', 'a.mjs'])
+    expect(given.values.secret).toEqual(['PIN', '/^Code/'])
+    expect(given.values['not-secret']).toEqual([])
+    expect(usageLine(RECORD)).toContain('[--secret <prompt text|/regex/>]…')
   })
 
   test('choices that the engine defines too are the same', () => {
@@ -165,12 +172,14 @@ describe('answers that need no engine', () => {
     // node:module for createRequire and Node 22's compile cache; run.js is only a type, its bundle is required later.
     expect(importsOf('main.ts')).toEqual([
       'node:module',
+      './compile-cache.js',
       './exit-codes.js',
       './help.js',
       './signals.js',
       './write-errors.js',
     ])
     expect(importsOf('write-errors.ts')).toEqual([])
+    expect(importsOf('compile-cache.ts')).toEqual(['node:fs', 'node:module', 'node:os'])
     expect(importsOf('help.ts')).toEqual(['../version.js', './command-table.js', './command-tables.js'])
     expect(importsOf('command-table.ts')).toEqual([])
     const tables = readdirSync(new URL('../../../src/cli/tables/', import.meta.url))

@@ -1,65 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { normalizationRules, spanFinder } from '../../../src/record/avoided-spans.js'
+import { normalizationRules } from '../../../src/record/avoided-spans.js'
 import { buildEvents } from '../../../src/record/build-events.js'
-import type {
-  KeystrokeEntry,
-  RecordedTimeline,
-  ResizeEntry,
-  TimelineEntry,
-} from '../../../src/record/timeline.js'
+import type { TimelineEntry } from '../../../src/record/timeline.js'
 import { validateScenario } from '../../../src/scenario/validate.js'
+import { keys, RAW, resize, screen, SILENT_LINE, timeline } from '../../helpers/record-timeline.js'
 
-const find = spanFinder(
-  normalizationRules({ root: '/nowhere/x', workingDirectory: '/nowhere/x', environment: {} }),
-  () => [],
-)
-const ECHO = { echo: true, canonical: true }
-const SILENT_LINE = { echo: false, canonical: true }
-const RAW = { echo: false, canonical: false }
-
-function keys(
-  at_ms: number,
-  input: string,
-  output: string,
-  rows: string[],
-  modes: KeystrokeEntry['modes'] = ECHO,
-): KeystrokeEntry {
-  return {
-    kind: 'keystrokes',
-    at_ms,
-    input,
-    output,
-    screen: { rows, cursorRow: rows.length - 1, beforeCursor: rows.at(-1) ?? '' },
-    quiet_ms: 500,
-    modes,
-  }
-}
-
-function resize(at_ms: number, columns: number, output: string, rows: string[]): ResizeEntry {
-  return {
-    kind: 'resize',
-    at_ms,
-    columns,
-    rows: 24,
-    output,
-    screen: { rows, cursorRow: rows.length - 1, beforeCursor: rows.at(-1) ?? '' },
-    quiet_ms: 500,
-  }
-}
-
-function timeline(entries: TimelineEntry[]): RecordedTimeline {
-  return {
-    columns: 80,
-    rows: 24,
-    entries,
-    output: entries.map((entry) => entry.output).join(''),
-    finalScreen: { rows: [], cursorRow: 0, beforeCursor: '' },
-    duration_ms: 1000,
-  }
-}
+const rules = normalizationRules({ root: '/nowhere/x', workingDirectory: '/nowhere/x', environment: {} })
 
 const eventsOf = (entries: TimelineEntry[]) =>
-  buildEvents(timeline(entries), find).events.map((recorded) => recorded.event)
+  buildEvents(timeline(entries), rules).events.map((recorded) => recorded.event)
 
 describe('buildEvents', () => {
   test('groups keystrokes whose only output is their echo into one data event that waits for the prompt', () => {
@@ -98,7 +47,7 @@ describe('buildEvents', () => {
         keys(100, 'h', 'Password: ', ['Password: '], SILENT_LINE),
         keys(200, 'unter22\r', '', ['Password: '], SILENT_LINE),
       ]),
-      find,
+      rules,
     )
     expect(built.events).toEqual([
       {
@@ -110,6 +59,7 @@ describe('buildEvents', () => {
         },
         secret: 'hunter22\r',
         placeholder: '<secret-1>',
+        fields: [{ judgement: { secret: true, reason: 'echo_off' }, prompt: 'Password: ' }],
       },
     ])
     expect(JSON.stringify(built.events.map((recorded) => recorded.event))).not.toContain('hunter')
@@ -145,8 +95,11 @@ describe('buildEvents', () => {
 
   test('times an event by the clock, with a note, only when nothing drawn could be waited for', () => {
     const built = buildEvents(
-      timeline([keys(100, 'x', 'Go? ', ['Go? ']), keys(400, 'secret\r', 'x', ['Go? x'], SILENT_LINE)]),
-      find,
+      timeline([
+        keys(100, 'x\r', 'Go? ', ['Go? ']),
+        keys(400, 'secret\r', 'x\r\n', ['Go? x', ''], SILENT_LINE),
+      ]),
+      rules,
     )
     expect(built.events[1]?.event).toMatchObject({ type: 'input', at_ms: 400, sensitive: true })
     expect(built.notes).toEqual([expect.stringContaining('events[1] is sent at at_ms 400')])
@@ -179,5 +132,75 @@ describe('buildEvents', () => {
       keys(400, '\u001b[A\u0000', 'Up? ', ['Up? ']),
     ])
     expect(() => validateScenario({ executable: 'true', events })).not.toThrow()
+  })
+})
+
+describe('buildEvents on prompt libraries that redraw the line on every key', () => {
+  // Inquirer's input: the whole line redrawn per key, the cursor shown after the text.
+  const inquirerInput = (typed: string) =>
+    screen([`? Your name ${typed}`.trimEnd()], { cursor: [0, 12 + typed.length] })
+  // Inquirer's default password: the same line redrawn per key, the cursor hidden after `[input is masked]`.
+  const masked = screen(['? Your name Ada', '? Password [input is masked]'], {
+    cursor: [1, 28],
+    visible: false,
+  })
+
+  test('makes one data event of a redrawn field and one sensitive event of a field redrawn unchanged', () => {
+    const built = buildEvents(
+      timeline(
+        [
+          keys(100, 'A', '\u001b[2K? Your name', inquirerInput(''), RAW),
+          keys(200, 'd', '\u001b[2K? Your name A', inquirerInput('A'), RAW),
+          keys(300, 'a', '\u001b[2K? Your name Ad', inquirerInput('Ad'), RAW),
+          keys(400, '\r', '\u001b[2K? Your name Ada', inquirerInput('Ada'), RAW),
+          keys(900, 's', '\r\n? Password [input is masked]', masked, RAW),
+          keys(1000, '3', '\u001b[2K? Password [input is masked]', masked, RAW),
+          keys(1100, 'c', '\u001b[2K? Password [input is masked]', masked, RAW),
+          keys(1200, 'r\r', '\u001b[2K? Password [input is masked]', masked, RAW),
+        ],
+        screen(['? Your name Ada', '? Password', 'Welcome Ada'], { cursor: [3, 0] }),
+        { tail: 'Welcome Ada' },
+      ),
+      rules,
+    )
+    expect(built.events.map((recorded) => recorded.event)).toEqual([
+      { type: 'input', after: { screen: '? Your name', quiet_ms: 100 }, data: 'Ada\r' },
+      {
+        type: 'input',
+        after: { screen: '? Password [input is masked]', quiet_ms: 100 },
+        sensitive: true,
+        data: '<secret-1>\r',
+      },
+    ])
+    expect(built.events[1]?.secret).toBe('s3cr\r')
+    expect(built.events[1]?.fields).toEqual([
+      { judgement: { secret: true, reason: 'nothing_drawn' }, prompt: '? Password [input is masked]' },
+    ])
+  })
+
+  test('makes one keys event of a choice made with arrow keys, waiting for the list', () => {
+    const list = (selected: number) =>
+      screen(
+        [
+          '? Choose a plan',
+          ...['Free', 'Pro', 'Team'].map((name, index) => `${index === selected ? '❯' : ' '} ${name}`),
+          '',
+          '↑↓ navigate',
+        ],
+        { cursor: [5, 11], visible: false },
+      )
+    const events = eventsOf([
+      keys(100, '\u001b[B', '? Choose a plan', list(0), RAW),
+      keys(200, '\u001b[B', '\u001b[2K…', list(1), RAW),
+      keys(300, '\u001b[A', '\u001b[2K…', list(2), RAW),
+      keys(400, '\r', '\u001b[2K…', list(1), RAW),
+    ])
+    expect(events).toEqual([
+      {
+        type: 'input',
+        after: { screen: '? Choose a plan', quiet_ms: 100 },
+        keys: ['Down', 'Down', 'Up', 'Enter'],
+      },
+    ])
   })
 })

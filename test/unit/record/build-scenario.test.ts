@@ -2,32 +2,16 @@ import { describe, expect, test } from 'vitest'
 import { normalizationRules } from '../../../src/record/avoided-spans.js'
 import { buildRecordedScenario } from '../../../src/record/build-scenario.js'
 import type { KeystrokeEntry, RecordedTimeline } from '../../../src/record/timeline.js'
+import { keys as entry, screen, timeline as timelineOf } from '../../helpers/record-timeline.js'
 
 const ROOT = '/work/project'
 const rules = normalizationRules({ root: ROOT, workingDirectory: ROOT, environment: { HOME: '/home/ada' } })
 
-function keys(input: string, output: string, rows: string[], echo = true): KeystrokeEntry {
-  return {
-    kind: 'keystrokes',
-    at_ms: 100,
-    input,
-    output,
-    screen: { rows, cursorRow: rows.length - 1, beforeCursor: rows.at(-1) ?? '' },
-    quiet_ms: 500,
-    modes: { echo, canonical: true },
-  }
-}
+const keys = (input: string, output: string, rows: string[], echo = true): KeystrokeEntry =>
+  entry(100, input, output, rows, { echo, canonical: true })
 
-function timeline(entries: KeystrokeEntry[], tail = '', duration_ms = 1000): RecordedTimeline {
-  return {
-    columns: 100,
-    rows: 30,
-    entries,
-    output: entries.map((entry) => entry.output).join('') + tail,
-    finalScreen: { rows: [], cursorRow: 0, beforeCursor: '' },
-    duration_ms,
-  }
-}
+const timeline = (entries: KeystrokeEntry[], tail = '', duration_ms = 1000): RecordedTimeline =>
+  timelineOf(entries, screen([]), { columns: 100, rows: 30, tail, duration_ms })
 
 describe('buildRecordedScenario', () => {
   test('writes the command relative to the capture root, the starting size and the events', () => {

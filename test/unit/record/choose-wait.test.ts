@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { spanFinder, normalizationRules } from '../../../src/record/avoided-spans.js'
 import { chooseWait, cleanSegment, RECORDED_QUIET_MS } from '../../../src/record/choose-wait.js'
+import { screen as screenOf } from '../../helpers/record-timeline.js'
 
 const context = {
   root: '/work/project',
@@ -8,11 +9,8 @@ const context = {
   environment: { HOME: '/home/ada' },
 }
 const find = spanFinder(normalizationRules(context), () => ['hunter22'])
-const screen = (rows: string[], cursorRow = rows.length - 1) => ({
-  rows,
-  cursorRow,
-  beforeCursor: rows[cursorRow] ?? '',
-})
+const screen = (rows: string[], cursorRow = rows.length - 1) =>
+  screenOf(rows, { cursor: [cursorRow, Array.from(rows[cursorRow] ?? '').length] })
 const empty = screen([], 0)
 
 describe('chooseWait', () => {

@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'vitest'
+import { splitFields, type Field } from '../../../src/record/fields.js'
+import { judgeField } from '../../../src/record/judge-field.js'
+import type { ScreenSnapshot } from '../../../src/record/timeline.js'
+import { ECHO, keys, RAW, screen, SILENT_LINE, timeline } from '../../helpers/record-timeline.js'
+
+/** One field typed key by key in raw mode: `screens[i]` is what the program showed before key i. */
+function judgeKeys(
+  typed: readonly string[],
+  screens: readonly ScreenSnapshot[],
+  final: ScreenSnapshot,
+  modes = RAW,
+) {
+  const entries = typed.map((input, index) =>
+    keys(
+      100 * (index + 1),
+      input,
+      index === 0 ? 'prompt' : 'redraw',
+      screens[index] as ScreenSnapshot,
+      modes,
+    ),
+  )
+  const [field] = splitFields(timeline(entries, final, { tail: 'answer' }))
+  return judgeField(field as Field, 80)
+}
+const line = (text: string, column = Array.from(text).length, visible = true) =>
+  screen([text], { cursor: [0, column], visible })
+
+describe('judgeField', () => {
+  test('a line typed with echo off in line mode is a secret, whatever was drawn', () => {
+    expect(judgeKeys(['pw\r'], [line('Code: ')], line('Code: '), SILENT_LINE)).toEqual({
+      secret: true,
+      reason: 'echo_off',
+    })
+  })
+
+  test('a line the terminal echoed is clear', () => {
+    expect(judgeKeys(['x\r'], [line('Name? ')], line('Name? x'), ECHO)).toEqual({
+      secret: false,
+      reason: 'terminal_echo',
+    })
+  })
+
+  test('masks drawn at the field make it a secret (Inquirer, prompts, enquirer)', () => {
+    const screens = ['', '*', '**'].map((masks) =>
+      line(`? Password ${masks}`.trimEnd() + (masks === '' ? ' ' : '')),
+    )
+    expect(
+      judgeKeys(['a', 'b', 'c', '\r'], [...screens, line('? Password ***')], line('✔ Password')),
+    ).toEqual({
+      secret: true,
+      reason: 'masked',
+    })
+  })
+
+  test("clack's masks two rows above a hidden cursor, with its concealed cursor cell blanked, make it a secret", () => {
+    const clack = (masks: string) =>
+      screen(['│', '◆  Password', `│  ${masks}_`, '└', ''], {
+        cursor: [4, 0],
+        visible: false,
+        textRows: ['│', '◆  Password', `│  ${masks}`, '└', ''],
+      })
+    expect(judgeKeys(['a', 'b', '\r'], [clack(''), clack('▪'), clack('▪▪')], clack('▪▪'))).toEqual({
+      secret: true,
+      reason: 'masked',
+    })
+  })
+
+  test('a field redrawn unchanged ([input is masked]) is a secret', () => {
+    const masked = line('? Password [input is masked]', 28, false)
+    expect(judgeKeys(['a', 'b', '\r'], [masked, masked, masked], line('✔ Password'))).toEqual({
+      secret: true,
+      reason: 'nothing_drawn',
+    })
+  })
+
+  test('the typed text drawn at the field makes it clear, also when the program lags one key behind', () => {
+    expect(
+      judgeKeys(
+        ['A', 'd', 'a', '\r'],
+        [line('? Name '), line('? Name A'), line('? Name A'), line('? Name Ada')],
+        line('✔ Name Ada'),
+      ),
+    ).toEqual({ secret: false, reason: 'shown_as_typed' })
+  })
+
+  test('text at the field that is neither the typed text nor masks is uncertain, and uncertain is secret', () => {
+    expect(
+      judgeKeys(['a', 'b', '\r'], [line('Code: '), line('Code: Q'), line('Code: QZ')], line('Code: ok')),
+    ).toEqual({
+      secret: true,
+      reason: 'uncertain',
+    })
+  })
+
+  test('a field whose every key went unanswered is uncertain, hence secret', () => {
+    const entries = [
+      keys(100, 'a', 'Code: ', line('Code: '), RAW),
+      keys(200, 'b', '', line('Code: '), RAW),
+      keys(300, '\r', '', line('Code: '), RAW),
+    ]
+    const [field] = splitFields(timeline(entries, line('Code: ')))
+    expect(judgeField(field as Field, 80)).toEqual({ secret: true, reason: 'uncertain' })
+  })
+
+  test('arrow keys and Enter alone type nothing to hide', () => {
+    const menu = screen(['? Pick', '❯ a', '  b'], { cursor: [2, 3], visible: false })
+    expect(judgeKeys(['\u001b[B', '\r'], [menu, menu], menu)).toEqual({
+      secret: false,
+      reason: 'nothing_typed',
+    })
+  })
+
+  test('one key without Enter that the program never drew is a command (a pager’s q)', () => {
+    const entries = [keys(100, 'q', 'start', line('start'), RAW)]
+    const [field] = splitFields(timeline(entries, line('start')))
+    expect(judgeField(field as Field, 80)).toEqual({ secret: false, reason: 'single_key' })
+  })
+})
