@@ -92,6 +92,7 @@ export { UsedAuthorities } from './runner/used-authorities.js'
 export { RunnerDeadline } from './runner/runner-deadline.js'
 export type { BeforeTimeout } from './runner/runner-deadline.js'
 export { TestCaptures } from './runner/test-captures.js'
+export { obsoleteAuthoritiesError, obsoleteCheckAtFileEnd } from './runner/obsolete-failure.js'
 export type { TestCapturesOptions } from './runner/test-captures.js'
 
 // Assertion records and the report folder, for the reporters.
