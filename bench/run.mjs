@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
+import { runExportSvgBenchmark } from './export-svg.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
 import { runFidelityBenchmark } from './fidelity.mjs'
@@ -37,6 +38,13 @@ if (wanted('spawn-exit')) {
       `captureProcess(true) ${r.capture_median_ms} ms vs raw node-pty ${r.raw_median_ms} ms: ${r.ratio}×, median of ${r.iterations} pair ratios ${r.pair_ratio}× (target ≤ 1.5×); back to back, ${r.blocks.per_block} at a time: ${r.capture_block_median_ms} vs ${r.raw_block_median_ms} ms, ${r.block_ratio}× (pairs of blocks ${r.block_pair_ratio}×); ${r.processes_on_host} processes on the host; PTY backend ${process.env.REA_PTY_BACKEND ?? 'auto'}`,
     )
   }
+}
+if (wanted('export-svg')) {
+  results.export_svg = await runExportSvgBenchmark()
+  const r = results.export_svg
+  console.log(
+    `rea export svg of a ${r.evidence_bytes}-byte capture (${r.chunks} chunks): final screen ${r.final_median_ms} ms, ${r.final_ratio}× rea export asciicast (${r.asciicast_median_ms} ms); the screen at the last chunk, replayed from the output, ${r.replayed_median_ms} ms, ${r.replayed_ratio}×; median of ${r.pairs} pair ratios; picture ${r.svg_bytes} bytes`,
+  )
 }
 if (wanted('spawn-cost')) {
   results.spawn_cost = runSpawnCostBenchmark()

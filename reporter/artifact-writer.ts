@@ -6,6 +6,7 @@ import {
   failureHeadline,
   REA_VERSION,
   relativePosix,
+  renderAssertionFinalScreens,
   renderAssertionPage,
   REPORT_FORMAT,
   REPORT_FORMAT_VERSION,
@@ -140,6 +141,13 @@ export function writeReport(
       } catch (error) {
         // One page that cannot be built must not cost the rest of the report.
         warn(`could not write ${entry.files.divergence_page}: ${errorMessage(error)}`)
+      }
+    }
+    if (entry.files.final_screens !== null) {
+      try {
+        write(entry.files.final_screens, renderAssertionFinalScreens(record))
+      } catch (error) {
+        warn(`could not write ${entry.files.final_screens}: ${errorMessage(error)}`)
       }
     }
   }

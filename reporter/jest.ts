@@ -5,6 +5,7 @@ import {
   type AssertionRecord,
   assertionRecordSchema,
   errorMessage,
+  obsoleteAuthoritiesError,
   type TestFileRun,
   updateModeOf,
   USED_AUTHORITIES_EXTENSION,
@@ -169,7 +170,7 @@ export default class ReaJestReporter {
         obsolete,
       )
       if (obsolete?.failure != null) {
-        this.#failure = new Error(obsolete.failure)
+        this.#failure = obsoleteAuthoritiesError(obsolete.failure)
       }
     })
   }

@@ -79,6 +79,9 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
       '- To look at it: [divergence.html](divergence.html) (screens side by side, replay; opens offline)',
     )
   }
+  if (entry.files.final_screens !== null) {
+    lines.push('', '![The final screens of both sides](final-screens.svg)')
+  }
   if (record.message !== null) {
     lines.push('', '## Why nothing was compared', '', block(record.message))
   }

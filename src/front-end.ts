@@ -32,12 +32,17 @@ export { compareCaptures } from './compare/compare-captures.js'
 export { DIMENSIONS, TERMINAL_LEVELS, TIMING_POLICIES } from './compare/comparison-schema.js'
 export type { Comparison, Difference, TerminalLevel, TimingPolicy } from './compare/comparison-schema.js'
 export { parseTimingPolicy, timingPolicyIssues } from './compare/timing.js'
+export { firstScreenRowChange } from './compare/screen-row-change.js'
+export type { ScreenRowChange } from './compare/screen-row-change.js'
 export { parseTerminalLevel, terminalLevelIssues } from './compare/terminal/level.js'
 export { describeDifference, formatComparison } from './compare/format-comparison.js'
 export { formatTraceResult, parseTraceSpec, readTraceSpecFile } from './compare/trace/index.js'
 export type { TraceSpec, TraceSpecInput } from './compare/trace/index.js'
 export { ASCIICAST_VERSIONS, exportAsciicast } from './export/asciicast.js'
 export { renderDivergencePage } from './view/render-page.js'
+export { exportScreenSvg } from './view/export-svg.js'
+export { parseScreenMoment, SCREEN_MOMENT_SYNTAX } from './view/screen-moment.js'
+export type { ScreenMoment } from './view/screen-moment.js'
 
 // Recording a scenario by using the program (`rea record`).
 export { captureReplay, recordScenario, recordedTestFile, replayRecording } from './record/record-scenario.js'
@@ -49,7 +54,7 @@ export { summarizeRecording } from './record/recording-summary.js'
 export { MAX_VERIFY_REPLAYS, verifyRecording } from './record/verify-recording.js'
 
 // Files the front ends write, and text they show people.
-export { escapeControlCharacters, quoteText, showName } from './internal/escape-controls.js'
+export { escapeControlCharacters, quoteText, showCommandLine, showName } from './internal/escape-controls.js'
 export { outputPathIssues } from './internal/output-path.js'
 export type { OutputInput } from './internal/output-path.js'
 export { privateCopyPath } from './internal/private-copy.js'
@@ -87,12 +92,17 @@ export { UsedAuthorities } from './runner/used-authorities.js'
 export { RunnerDeadline } from './runner/runner-deadline.js'
 export type { BeforeTimeout } from './runner/runner-deadline.js'
 export { TestCaptures } from './runner/test-captures.js'
+export { obsoleteAuthoritiesError, obsoleteCheckAtFileEnd } from './runner/obsolete-failure.js'
 export type { TestCapturesOptions } from './runner/test-captures.js'
 
 // Assertion records and the report folder, for the reporters.
 export { ASSERTION_ARTIFACT_TYPE, assertionRecordSchema } from './report/assertion-record.js'
 export type { AssertionRecord } from './report/assertion-record.js'
-export { renderAssertionImage, renderAssertionPage } from './report/assertion-page.js'
+export {
+  renderAssertionFinalScreens,
+  renderAssertionImage,
+  renderAssertionPage,
+} from './report/assertion-page.js'
 export type { AssertionCaptures } from './report/assertion-page.js'
 export {
   announceReport,

@@ -41,6 +41,8 @@ export type {
 } from './compare/comparison-schema.js'
 export { formatComparison } from './compare/format-comparison.js'
 export type { FormatComparisonOptions } from './compare/format-comparison.js'
+export { firstScreenRowChange } from './compare/screen-row-change.js'
+export type { ScreenRowChange } from './compare/screen-row-change.js'
 export {
   checkTrace,
   formatTraceResult,
@@ -58,3 +60,6 @@ export { renderDivergencePage } from './view/render-page.js'
 export type { DivergencePageInput } from './view/render-page.js'
 export { renderDivergenceSvg } from './view/divergence-svg.js'
 export type { DivergenceSvgInput } from './view/divergence-svg.js'
+export { exportScreenSvg } from './view/export-svg.js'
+export { parseScreenMoment } from './view/screen-moment.js'
+export type { ScreenMoment } from './view/screen-moment.js'

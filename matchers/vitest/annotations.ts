@@ -7,6 +7,7 @@ import {
   type AssertionRecord,
   errorMessage,
   failureHeadline,
+  renderAssertionFinalScreens,
   renderAssertionImage,
   renderAssertionPage,
   type RunnerMatcherState,
@@ -19,6 +20,9 @@ export const DIVERGENCE_ANNOTATION_TYPE = 'rea:divergence'
 /** The second annotation: both screens at the first divergent checkpoint, as an SVG image. */
 export const SCREENS_ANNOTATION_TYPE = 'rea:screens'
 const SCREENS_ANNOTATION_MESSAGE = 'both screens at the first checkpoint where they differ'
+/** The third: both sides' final screens, on every failure that has a capture to draw. */
+export const FINAL_SCREENS_ANNOTATION_TYPE = 'rea:final-screens'
+const FINAL_SCREENS_ANNOTATION_MESSAGE = 'the final screens of the authority and the capture'
 /** `0` turns the annotations off (each one renders and writes a page). */
 export const ANNOTATE_ENV = 'REA_VITEST_ANNOTATE'
 /** Vitest names its copy of an attachment after the message: keep that file name within 255 bytes. */
@@ -84,6 +88,16 @@ export function annotateFailure(
       `${name}.svg`,
       'image/svg+xml',
       image,
+    )
+  }
+  if (record.reconstruction !== null) {
+    attach(
+      annotate,
+      FINAL_SCREENS_ANNOTATION_MESSAGE,
+      FINAL_SCREENS_ANNOTATION_TYPE,
+      `${name}-final.svg`,
+      'image/svg+xml',
+      renderAssertionFinalScreens(record, captures),
     )
   }
 }

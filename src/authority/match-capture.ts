@@ -1,4 +1,5 @@
 import type { Comparison, TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
+import { firstScreenRowChange, type ScreenRowChange } from '../compare/screen-row-change.js'
 import { isReaError, type ReaError } from '../errors.js'
 import { parseEvidence } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
@@ -56,6 +57,8 @@ export interface CaptureMatchResult {
   readonly received: Evidence | null
   /** The authority when it was given as an Evidence object (file authorities are in authorityPath). */
   readonly authorityEvidence: Evidence | null
+  /** The first screen row that reads differently from the authority's; null when none does or nothing compared. */
+  readonly rowChange: ScreenRowChange | null
   /** Said to the user though the assertion passes: an authority just written that will not hold elsewhere. */
   readonly warnings: readonly string[]
   /**
@@ -79,6 +82,7 @@ export function captureMatchResult(
     comparison: null,
     received: null,
     authorityEvidence: null,
+    rowChange: null,
     ...extra,
     pass,
     message,
@@ -143,7 +147,13 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
       warnings.push(machinePathsWarning(shown, literal))
     }
   }
+  const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
+  const rowChange =
+    (decision.kind === 'mismatch' || decision.kind === 'not_different') && authority !== null
+      ? firstScreenRowChange(authority, evidence)
+      : null
   const message = captureMessage(decision, {
+    rowChange,
     name,
     shown,
     fromFile,
@@ -151,9 +161,9 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     color: request.color,
     received: evidence,
   })
-  const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
   return result(satisfies(decision), message, {
     ...extra,
+    rowChange,
     warnings,
     comparison: 'comparison' in decision ? decision.comparison : null,
     count: countOf(decision, fromFile),

@@ -1,6 +1,7 @@
 import type { Comparison } from '../compare/comparison-schema.js'
 import { formatComparison } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
+import { quoteRowChange, type ScreenRowChange } from '../compare/screen-row-change.js'
 import { formatReaError, type ReaError, type ReaIssue } from '../errors.js'
 import { describeFlaw } from '../evidence/describe-run.js'
 import type { Evidence } from '../evidence/schema.js'
@@ -24,6 +25,8 @@ export interface MessageContext {
   readonly color: boolean
   /** The capture under test, for what a refused write shows of it. */
   readonly received: Evidence
+  /** The first screen row that reads differently from the authority's, when both screens were rendered. */
+  readonly rowChange?: ScreenRowChange | null
 }
 
 export const receivedNotEvidence = (name: string, error: ReaError): string =>
@@ -59,7 +62,7 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
   const { name, updateCommand } = context
   const shown = showName(context.shown)
   const details = (comparison: Comparison): string =>
-    formatComparison(comparison, { color: context.color }).trimEnd()
+    formatComparison(comparison, { color: context.color, rowChange: context.rowChange ?? null }).trimEnd()
   switch (decision.kind) {
     case 'write':
       return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
@@ -92,9 +95,10 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
     case 'equivalent':
       return `the capture is equivalent to ${shown}`
     case 'mismatch': {
+      const change = context.rowChange ?? null
       const headline =
         decision.comparison.verdict === 'different'
-          ? `the capture differs from its authority ${shown}`
+          ? `the capture differs from its authority ${shown}${change === null ? '' : `: ${quoteRowChange(change)}`}`
           : `equivalence with ${shown} could not be established (unknown is never equal)`
       return (
         `expect(capture).toMatchCapture(): ${headline}.\n\n${details(decision.comparison)}\n\n` +

@@ -1,7 +1,8 @@
 import pc from 'picocolors'
-import { escapeControlCharacters, quoteJson, showName } from '../internal/escape-controls.js'
+import { escapeControlCharacters, quoteJson, showCommandLine, showName } from '../internal/escape-controls.js'
 import type { JsonValue } from '../internal/json-value.js'
 import { DIMENSIONS, type Comparison, type Difference, type Location } from './comparison-schema.js'
+import { describeRowChange, type ScreenRowChange } from './screen-row-change.js'
 import { describeTiming } from './timing.js'
 import { formatTraceResult } from './trace/index.js'
 
@@ -16,6 +17,11 @@ export interface FormatComparisonOptions {
    * `{ terminal: 'screens' }`, the option of `compareCaptures` and of the matchers.
    */
   readonly screensOption?: string
+  /**
+   * The first screen row that reads differently ({@link firstScreenRowChange}), quoted under the header: what
+   * changed, in words a person recognizes. The offsets stay with each difference below.
+   */
+  readonly rowChange?: ScreenRowChange | null
 }
 
 const TERMINAL_LEVEL_WORDS = {
@@ -38,6 +44,9 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
     `  reconstruction  ${describeSide(comparison.reconstruction)}`,
     `  timing          ${describeTiming(comparison.timing)}`,
     `  terminal        ${TERMINAL_LEVEL_WORDS[comparison.terminal_level]}`,
+    ...(options.rowChange === undefined || options.rowChange === null
+      ? []
+      : [`  screen          ${describeRowChange(options.rowChange)}`]),
     '',
   ]
   const outcomeColor = { equal: c.green, different: c.red, unknown: c.yellow, not_selected: c.dim }
@@ -149,16 +158,32 @@ function colorDiffLine(c: ReturnType<typeof pc.createColors>, line: string): str
 // Sources, commands, paths and values come from the captures and their files; the colours are the only
 // control sequences this text may carry.
 function describeSide(side: Comparison['authority']): string {
-  const command = [side.executable, ...side.arguments].join(' ')
-  return escapeControlCharacters(
-    `${side.source ?? '(in memory)'}: ${command.length > 80 ? `${command.slice(0, 79)}…` : command}`,
-  )
+  // One rule for every command line and path printed (showCommandLine, showName): an argument holding a newline
+  // reads as \n, never as a line of its own.
+  const command = showCommandLine([side.executable, ...side.arguments])
+  return `${side.source === null ? '(in memory)' : showName(side.source)}: ${command.length > 80 ? `${command.slice(0, 79)}…` : command}`
 }
 
 export function describeDifference(difference: Difference): string {
   return escapeControlCharacters(
-    `${difference.summary} at ${describeLocation(difference.location)}: authority ${describeJson(difference.authority)}, reconstruction ${describeJson(difference.reconstruction)}`,
+    `${describeWhere(difference)}: authority ${describeJson(difference.authority)}, reconstruction ${describeJson(difference.reconstruction)}`,
   )
+}
+
+/**
+ * A difference's summary and where it is, said once: a frame's summary already names its checkpoint frame (and
+ * often its row), so only what it leaves out follows it.
+ */
+export function describeWhere(difference: Difference): string {
+  const location = difference.location
+  if (location.kind !== 'terminal_frame' || !difference.summary.startsWith('checkpoint frame ')) {
+    return `${difference.summary} at ${describeLocation(location)}`
+  }
+  const rest = [
+    location.row === null || /\brow \d/.test(difference.summary) ? null : `row ${location.row}`,
+    location.column === null || /\bcolumn \d/.test(difference.summary) ? null : `column ${location.column}`,
+  ].filter((part) => part !== null)
+  return rest.length === 0 ? difference.summary : `${difference.summary}, ${rest.join(', ')}`
 }
 
 /** A location in one phrase, e.g. "terminal byte 1,024 (line 12, column 5; authority chunk 3 +17)". */

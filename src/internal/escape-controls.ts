@@ -115,3 +115,15 @@ const NEEDS_QUOTES = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\\"]|\p{Cs}/u
 export function showName(name: string): string {
   return NEEDS_QUOTES.test(name) ? quoteText(name) : name
 }
+
+/**
+ * A command line for people: each word shown by {@link showName}, and quoted too where it is empty or holds a
+ * space, so the words can be told apart. One rule for every command line REA prints (headers, summaries, pages,
+ * pictures).
+ *
+ * @example
+ * showCommandLine(['printf', 'a\nb', 'two words']) // 'printf "a\\nb" "two words"'
+ */
+export function showCommandLine(words: readonly string[]): string {
+  return words.map((word) => (word === '' || /\s/u.test(word) ? quoteText(word) : showName(word))).join(' ')
+}

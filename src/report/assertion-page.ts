@@ -1,6 +1,7 @@
 import { readEvidenceFileSync, parseEvidenceText } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { renderDivergenceSvg } from '../view/divergence-svg.js'
+import { renderFinalScreensSvg } from '../view/final-screens-svg.js'
 import { renderDivergencePage } from '../view/render-page.js'
 import type { AssertionRecord } from './assertion-record.js'
 import { errorMessage } from '../internal/error-message.js'
@@ -44,6 +45,15 @@ export function renderAssertionImage(
   return authority === null || reconstruction === null || record.comparison === null
     ? null
     : renderDivergenceSvg({ authority, reconstruction, comparison: record.comparison })
+}
+
+/** Both sides' final screens as one SVG picture (`final-screens.svg`, the Vitest annotation `rea:final-screens`). */
+export function renderAssertionFinalScreens(
+  record: AssertionRecord,
+  captures: AssertionCaptures = {},
+): string {
+  const { authority, reconstruction } = assertionSides(record, captures)
+  return renderFinalScreensSvg({ authority, reconstruction })
 }
 
 function assertionSides(record: AssertionRecord, captures: AssertionCaptures) {

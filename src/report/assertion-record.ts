@@ -55,6 +55,20 @@ export const assertionRecordSchema = z.strictObject({
   reconstruction: z.string().nullable(),
   /** The authority given as an object in the test, serialized; null for file authorities. */
   authority_evidence: z.string().nullable(),
+  /**
+   * The first screen row that reads differently from the authority's (what a one-line summary quotes); absent or
+   * null when no rendered row differs.
+   */
+  screen_row_change: z
+    .strictObject({
+      checkpoint: z.int().min(0),
+      trigger: z.enum(['before_event', 'after_resize', 'final', 'quiet']),
+      row: z.int().min(1),
+      authority: z.string(),
+      reconstruction: z.string(),
+    })
+    .nullable()
+    .optional(),
 })
 export type AssertionRecord = z.output<typeof assertionRecordSchema>
 
@@ -131,6 +145,7 @@ export function captureAssertionRecord(
     trace: null,
     reconstruction: received === null ? null : serialize(received),
     authority_evidence: authority === null ? null : serialize(authority),
+    screen_row_change: result.rowChange,
   }
 }
 

@@ -1,7 +1,8 @@
 import { fileNameForKey } from '../authority/authority-path.js'
 import type { ObsoleteFile } from '../authority/obsolete-check.js'
 import { DIMENSIONS, type Difference } from '../compare/comparison-schema.js'
-import { describeLocation } from '../compare/format-comparison.js'
+import { describeWhere } from '../compare/format-comparison.js'
+import { describeRowChange } from '../compare/screen-row-change.js'
 import { pathInside } from '../internal/path-inside.js'
 import type { AssertionOutcome, AssertionRecord } from './assertion-record.js'
 
@@ -21,6 +22,7 @@ export const ENTRY_FILES = {
   trace: 'trace.json',
   divergence: 'divergence.md',
   divergencePage: 'divergence.html',
+  finalScreens: 'final-screens.svg',
 } as const
 
 export interface ReportEntry {
@@ -36,6 +38,8 @@ export interface ReportEntry {
     readonly divergence: string
     /** The HTML page to look at a failure; null for assertions that held as written. */
     readonly divergence_page: string | null
+    /** Both sides' final screens as one SVG picture; for every failure that has a capture to draw. */
+    readonly final_screens: string | null
   }
 }
 
@@ -78,6 +82,8 @@ export function entryFiles(record: AssertionRecord, directory: string): ReportEn
     trace: record.trace === null ? null : file(ENTRY_FILES.trace),
     divergence: file(ENTRY_FILES.divergence),
     divergence_page: wantsPage(record) ? file(ENTRY_FILES.divergencePage) : null,
+    final_screens:
+      wantsPage(record) && record.reconstruction !== null ? file(ENTRY_FILES.finalScreens) : null,
   }
 }
 
@@ -221,8 +227,14 @@ export function failureHeadline(record: AssertionRecord): string {
     DIMENSIONS.map((name) => comparison.dimensions[name].differences[0]).find(
       (difference) => difference !== undefined,
     )
+  const change = record.screen_row_change ?? null
   if (divergence !== undefined) {
-    return describeDivergence(divergence)
+    // The row as it reads on both sides says what changed; the offsets stay in the details (divergence.md).
+    return change === null
+      ? describeDivergence(divergence)
+      : divergence.dimension === 'terminal'
+        ? `screen ${describeRowChange(change)}`
+        : `${describeDivergence(divergence)}; screen ${describeRowChange(change)}`
   }
   const unknown = comparison.unknowns[0]
   return unknown === undefined
@@ -231,7 +243,7 @@ export function failureHeadline(record: AssertionRecord): string {
 }
 
 export function describeDivergence(difference: Difference): string {
-  return `${difference.summary} at ${describeLocation(difference.location)}`
+  return describeWhere(difference)
 }
 
 function firstLine(text: string): string {

@@ -1,6 +1,6 @@
 import type { WidthModel } from '../scenario/terminal-model.js'
 import { applyWidthModel } from './width-model.js'
-import { loadXterm, synchronousWriter, type XtermTerminal } from './xterm.js'
+import { cursorHidden, loadXterm, synchronousWriter, type XtermTerminal } from './xterm.js'
 
 /** One cell as xterm's buffer API reports it: text, width, colours (palette index or `#rrggbb`; null = default), flags. */
 export type Cell = readonly [
@@ -33,17 +33,30 @@ export interface ScreenCells {
 export interface ReplayedScreen extends ScreenCells {
   /** The rows that scrolled off the normal buffer's screen, oldest first: what a user can scroll back to. */
   readonly scrollback: readonly (readonly Cell[])[]
+  /**
+   * Whether the replayed text left the cursor shown (`ESC [ ? 25 l` hides it). A frame's serialized state does not
+   * carry this, so a replayed frame reads as shown: its `cursor.visible` says.
+   */
+  readonly cursorVisible: boolean
 }
 
-export interface ScreenSource {
+/** The terminal a screen is redrawn in: its size and the width model its text was rendered with. */
+export interface ReplayTerminal {
   readonly columns: number
   readonly rows: number
   readonly scrollback: number
-  /** A frame's serialized_state. */
-  readonly state: string
   /** The width model the frame was rendered with (the capture's contract names it). */
   readonly widthModel: WidthModel
 }
+
+export interface ScreenSource extends ReplayTerminal {
+  /** A frame's serialized_state. */
+  readonly state: string
+}
+
+/** One step of a replayed stream: text the program wrote, or a resize of its terminal. */
+export type ReplayStep =
+  { readonly text: string } | { readonly resize: readonly [columns: number, rows: number] }
 
 /**
  * Redraws a frame from its serialized state in a headless xterm of the frame's size, under the width model it was
@@ -52,27 +65,43 @@ export interface ScreenSource {
  * model cannot be loaded, or this xterm cannot be written synchronously.
  */
 export function replayScreen(source: ScreenSource): ReplayedScreen {
+  return replaySteps(source, [{ text: source.state }])
+}
+
+/**
+ * Redraws a screen from what the program wrote, step by step (text, and resizes where they came), in a headless
+ * xterm that starts at `start`'s size: the screen at any moment of a capture, not only at its frames. Synchronous,
+ * and throws as {@link replayScreen} does.
+ */
+export function replaySteps(start: ReplayTerminal, steps: readonly ReplayStep[]): ReplayedScreen {
   const { Terminal } = loadXterm()
   const terminal = new Terminal({
-    cols: source.columns,
-    rows: source.rows,
-    scrollback: source.scrollback,
+    cols: start.columns,
+    rows: start.rows,
+    scrollback: start.scrollback,
     allowProposedApi: true,
     logLevel: 'off',
   })
   try {
-    applyWidthModel(terminal, source.widthModel)
+    applyWidthModel(terminal, start.widthModel)
     const write = synchronousWriter(terminal)
     if (write === undefined) {
       throw new Error('this @xterm/headless has no synchronous write to replay a screen with')
     }
-    write(source.state)
+    for (const step of steps) {
+      if ('text' in step) {
+        write(step.text)
+      } else {
+        terminal.resize(...step.resize)
+      }
+    }
     const active = terminal.buffer.active
     const normal = terminal.buffer.normal
     return {
       rows: readRows(terminal, active, active.baseY, terminal.rows),
       scrollback: readRows(terminal, normal, 0, normal.baseY),
       cursor: [active.cursorY, active.cursorX],
+      cursorVisible: cursorHidden(terminal) !== true,
     }
   } finally {
     terminal.dispose()

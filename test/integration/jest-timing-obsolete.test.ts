@@ -96,6 +96,9 @@ describe('obsolete authority files through the real Jest CLI', () => {
     )
     expect(ci.stderr).toContain(`· ${old}`)
     expect(ci.stderr).toContain('Remove it with `jest -u`')
+    // Jest's own summary counts it: the test file failed, and no frame of REA's built files is shown.
+    expect(ci.stderr).toMatch(/Test Suites: 1 failed/)
+    expect(ci.stderr).not.toMatch(/node_modules\/rea-capture\/dist|\/dist\/(matchers|reporter)/)
 
     // Without rea-capture/jest-reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
     const alone = await untimed(project, ['-u', '--reporters=default'], rename)

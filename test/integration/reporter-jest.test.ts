@@ -71,7 +71,7 @@ describe('rea-capture/jest-reporter with the real Jest CLI', () => {
     expect(existsSync(path.join(report, '.records'))).toBe(false)
 
     expect(run.stderr).toMatch(
-      /✗ differs\.test\.ts:\d+ greets the same way twice: the normalized terminal output differs/,
+      /✗ differs\.test\.ts:\d+ greets the same way twice: screen checkpoint \d+ \([a-z ]+\), row 2: "Hello, Ada!" → "Good day, Ada!"/,
     )
     expect(run.stdout).toContain(`::error file=differs.test.ts,line=${line},`)
     expect(readFileSync(stepSummary, 'utf8')).toContain('greets the same way twice')

@@ -132,11 +132,20 @@ describe('rea-capture/reporter with the real Vitest CLI', () => {
     expect(summary).toContain('greets the same way twice')
     expect(summary).toContain(`([page](${encodeURI(failing.files['divergence_page']!)}))`)
 
-    // Console: totals and the failure's first divergence on one line.
+    // The failure's pictures: both sides' final screens, beside the page.
+    const finalScreens = readFileSync(path.join(report, failing.files['final_screens']!), 'utf8')
+    expect(finalScreens).toContain('Hello, Ada!')
+    expect(finalScreens).toContain('Good day, Ada!')
+    expect(divergence).toContain('![The final screens of both sides](final-screens.svg)')
+
+    // Console: totals and the failure's first divergence on one line, quoting the row that changed.
     expect(first.stdout).toContain('3 capture assertions in 2 tests: 1 matched, 1 different, 0 unknown')
     expect(first.stdout).toContain('1 authority written, 0 updated; 1 failed')
     expect(first.stdout).toMatch(
-      /✗ differs\.test\.mjs:\d+ greets the same way twice: the normalized terminal output differs at terminal byte \d+ \(line 2, column 1/,
+      /✗ differs\.test\.mjs:\d+ greets the same way twice: screen checkpoint \d+ \([a-z ]+\), row 2: "Hello, Ada!" → "Good day, Ada!"/,
+    )
+    expect(first.stdout).toMatch(
+      /::error file=differs\.test\.mjs,[^\n]*::screen checkpoint \d+ \([a-z ]+\), row 2: "Hello, Ada!" → "Good day, Ada!"%0A/,
     )
 
     // GitHub Actions: an error annotation at the assertion, and the step summary.

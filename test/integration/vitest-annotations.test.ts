@@ -50,7 +50,11 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
     expect(byTest['greets Ada']).toEqual([])
     // The two annotations travel separately, so they may arrive in either order.
     const recorded = byTest[FAILING] ?? []
-    expect(recorded.map((each) => each.type).sort()).toEqual(['rea:divergence', 'rea:screens'])
+    expect(recorded.map((each) => each.type).sort()).toEqual([
+      'rea:divergence',
+      'rea:final-screens',
+      'rea:screens',
+    ])
     const annotation = recorded.find((each) => each.type === 'rea:divergence')
     const image = recorded.find((each) => each.type === 'rea:screens')
     const line =
@@ -60,7 +64,7 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
     expect(annotation).toMatchObject({
       type: 'rea:divergence',
       message: expect.stringMatching(
-        /^the normalized terminal output differs at terminal byte \d+ \(line 2, column 1/,
+        /^screen checkpoint \d+ \([a-z ]+\), row 2: "Hello, Ada!" → "Good day, Ada!"/,
       ),
       location: { file: path.join(project, 'differs.test.mjs'), line },
       attachment: { contentType: 'text/html' },
@@ -86,23 +90,30 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
     expect(svg).toContain('>Good day, Ada!</text>')
     expect(svg.match(/class="rea-diff-cell"/g)).toHaveLength(2)
 
+    // The third is both sides' final screens, on every failure.
+    const finals = recorded.find((each) => each.type === 'rea:final-screens')
+    expect(finals).toMatchObject({ attachment: { contentType: 'image/svg+xml' } })
+    const finalSvg = readFileSync(finals!.attachment!.path!, 'utf8')
+    expect(finalSvg).toContain('Hello, Ada!')
+    expect(finalSvg).toContain('Good day, Ada!')
+
     // JUnit keeps annotations as properties of the test case.
     const junit = readFileSync(path.join(project, 'junit.xml'), 'utf8')
     expect(junit).toMatch(
-      /<property name="rea:divergence" value="the normalized terminal output differs at terminal byte \d+/,
+      /<property name="rea:divergence" value="screen checkpoint \d+ \([a-z ]+\), row 2: &quot;Hello, Ada!&quot; → &quot;Good day, Ada!&quot;/,
     )
 
     // GitHub Actions: Vitest turns the annotation into a notice, never an error or a warning, so it does not use
     // the error budget REA's own ::error annotations need; both point at the assertion's line.
     const commands = result.stdout.split('\n').filter((text) => text.startsWith('::'))
     const fromAnnotation = commands.filter((text) => text.includes('title=rea%3A'))
-    expect(fromAnnotation).toHaveLength(2)
+    expect(fromAnnotation).toHaveLength(3)
     expect(
       fromAnnotation.filter((text) => /^::notice file=.*,title=rea%3Ascreens::both screens/.test(text)),
     ).toHaveLength(1)
     expect(fromAnnotation.find((text) => text.includes('title=rea%3Adivergence'))).toMatch(
       new RegExp(
-        `^::notice file=${path.join(project, 'differs.test.mjs').replaceAll('/', '\\/')},line=${line},column=\\d+,title=rea%3Adivergence::the normalized terminal output differs`,
+        `^::notice file=${path.join(project, 'differs.test.mjs').replaceAll('/', '\\/')},line=${line},column=\\d+,title=rea%3Adivergence::screen checkpoint \\d+ \\([a-z ]+\\), row 2: "Hello, Ada!" → "Good day, Ada!"`,
       ),
     )
     const errors = commands.filter((text) => text.startsWith('::error'))

@@ -81,6 +81,9 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     )
     expect(ci.stdout + ci.stderr).toContain(`· ${old}`)
     expect(ci.stdout + ci.stderr).toContain('Remove it with `vitest -u`')
+    // Vitest's own summary counts it: the test file failed, and no frame of REA's built files is shown.
+    expect(ci.stdout).toMatch(/Test Files\s+1 failed/)
+    expect(ci.stdout + ci.stderr).not.toMatch(/node_modules\/rea-capture\/dist|\/dist\/(matchers|reporter)/)
 
     // Without rea-capture/reporter, the setup entry finds the test file's obsolete authority itself; -u removes it.
     const alone = await untimed(project, ['-u', '--reporter=default'], rename)

@@ -1,5 +1,6 @@
 import { compareCaptures } from '../../compare/compare-captures.js'
 import { formatComparison } from '../../compare/format-comparison.js'
+import { firstScreenRowChange } from '../../compare/screen-row-change.js'
 import { readTraceSpecFile } from '../../compare/trace/index.js'
 import { readEvidenceFile } from '../../evidence/load.js'
 import { settleEvidencePair } from '../../evidence/read-pair.js'
@@ -48,6 +49,7 @@ export const command: Command = {
         ? formatComparison(comparison, {
             color: writesToTerminal(values.output),
             screensOption: SCREENS_FLAG,
+            rowChange: firstScreenRowChange(authority, reconstruction),
           })
         : await formatDocument(comparison, format, writesToTerminal(values.output))
     await emitDocument(text, values.output)

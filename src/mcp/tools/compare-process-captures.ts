@@ -8,6 +8,7 @@ import {
   type TimingPolicy,
 } from '../../compare/comparison-schema.js'
 import { formatComparison } from '../../compare/format-comparison.js'
+import { firstScreenRowChange } from '../../compare/screen-row-change.js'
 import { terminalLevelIssues } from '../../compare/terminal/level.js'
 import { timingPolicyIssues } from '../../compare/timing.js'
 import { parseTraceSpec, readTraceSpecFile, type TraceSpec } from '../../compare/trace/index.js'
@@ -127,7 +128,11 @@ export function compareProcessCapturesTool(): ReaTool {
         ...(spec === undefined ? {} : { trace: spec }),
       })
       return toolResult(
-        formatComparison(comparison, { color: false, screensOption: 'the argument terminal: "screens"' }),
+        formatComparison(comparison, {
+          color: false,
+          screensOption: 'the argument terminal: "screens"',
+          rowChange: firstScreenRowChange(authorityEvidence, reconstructionEvidence),
+        }),
         comparison,
       )
     },

@@ -58,7 +58,7 @@ describe('renderScreensSvg', () => {
       ],
       'checkpoint 0',
     )
-    expect(svg).toContain('fill="#ef2929" font-weight="bold">Hello</text>')
+    expect(svg).toContain('fill="#ef2929" font-weight="bold">Hello</tspan></text>')
     expect(svg.match(/class="rea-diff-cell" x="8.4" y="0" width="8.4"/g)).toHaveLength(2)
   })
 })
