@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Evidence } from '../../evidence/schema.js'
 import { FilterRule } from '../../normalize/filters.js'
+import { FILTERS_V2 } from '../../normalize/filters-v2.js'
 import { PlaceholderRule, pathSpellings } from '../../normalize/placeholders.js'
 import type { StreamRule } from '../../normalize/stream-rule.js'
 import { normalizeDetached } from '../../normalize/stream-normalizer.js'
@@ -87,7 +88,7 @@ function normalizeWith(chosen: readonly Candidate[], evidence: Evidence, text: s
   }
   for (const candidate of chosen) {
     if (candidate.kind === 'filter') {
-      rules.push(new FilterRule(candidate.name))
+      rules.push(new FilterRule(candidate.name, FILTERS_V2))
     }
   }
   return rules.length === 0 ? text : normalizeDetached(rules, text)
