@@ -33,6 +33,8 @@ export interface CaptureMatchRequest {
   readonly timing: TimingPolicy
   /** Record an authority from a run that did not go as its scenario expects (`recordUnfinished`). */
   readonly recordUnfinished?: boolean
+  /** Unknowns, by reason code, an authority may be recorded with (`acceptUnknowns`). */
+  readonly acceptUnknowns?: readonly string[]
   /** How the terminal is compared (the assertion's option, the project's, or `stream`). */
   readonly terminal: TerminalLevel
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
@@ -127,6 +129,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     updateMode: request.updateMode,
     timing: request.timing,
     recordUnfinished: request.recordUnfinished ?? false,
+    acceptUnknowns: request.acceptUnknowns ?? [],
     terminal: request.terminal,
   })
   const fromFile = authorityPath !== null
@@ -174,6 +177,7 @@ function satisfies(decision: CaptureDecision): boolean {
     case 'missing_under_not':
     case 'missing_not_written':
     case 'unfinished':
+    case 'carries_unknowns':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':
@@ -194,6 +198,7 @@ function countOf(decision: CaptureDecision, fromFile: boolean): SnapshotCount | 
       return 'matched'
     case 'missing_not_written':
     case 'unfinished':
+    case 'carries_unknowns':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':

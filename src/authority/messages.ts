@@ -65,6 +65,8 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
       return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
     case 'unfinished':
       return unfinishedMessage(decision, shown, context)
+    case 'carries_unknowns':
+      return carriesUnknownsMessage(decision, shown, context)
     case 'missing_under_not':
       return `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`
     case 'missing_not_written':
@@ -122,6 +124,27 @@ function unfinishedMessage(
     ...(screen === null ? ['No screen was rendered.'] : screenBox(screen, 'Last screen')),
     'Fix the scenario or the program and run the test again. To record such a run on purpose, pass ' +
       '{ recordUnfinished: true } to toMatchCapture or configureRea (docs/authority-files.md#unfinished-runs).',
+  ].join('\n')
+}
+
+/**
+ * Why an authority was not written from a capture carrying unknowns: each unknown by its reason code, with its
+ * detail and what removes it, and how to record it anyway.
+ */
+function carriesUnknownsMessage(
+  decision: Extract<CaptureDecision, { kind: 'carries_unknowns' }>,
+  shown: string,
+  context: MessageContext,
+): string {
+  const reasons = [...new Set(decision.unknowns.map((unknown) => unknown.reason))]
+  return [
+    `expect(capture).${context.name}(): the authority ${shown} was not ${decision.write === 'new' ? 'written' : 'rewritten'}: this capture carries ${decision.unknowns.length === 1 ? 'an unknown' : `${decision.unknowns.length} unknowns`}, so every later comparison with it would be unknown, whatever the program does.`,
+    ...decision.unknowns.flatMap((unknown) => [
+      `  - ${unknown.dimension}: ${unknown.reason} (${escapeControlCharacters(unknown.detail)})`,
+      `    To remove it: ${unknown.remedy}.`,
+    ]),
+    `To record it with ${reasons.length === 1 ? 'this unknown' : 'these unknowns'} on purpose, name ${reasons.length === 1 ? 'its reason' : 'their reasons'}: ` +
+      `toMatchCapture({ acceptUnknowns: ${JSON.stringify(reasons)} }) or configureRea({ acceptUnknowns: ${JSON.stringify(reasons)} }) (docs/authority-files.md#unknowns).`,
   ].join('\n')
 }
 
