@@ -6,16 +6,16 @@ import { checkpointScreensText } from '../evidence/screen-text.js'
 import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
-import { readAuthorityFile, writeAuthorityFile } from './authority-store.js'
+import { readAuthorityFile } from './authority-store.js'
 import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
-import { literalMachinePaths } from './literal-machine-paths.js'
 import {
   authorityObjectInvalid,
   authorityWriteFailed,
   captureMessage,
-  machinePathsWarning,
+  machineValuesWarning,
   receivedNotEvidence,
 } from './messages.js'
+import { writeAuthority } from './stored-authority.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** What the matcher was asked, with everything it needs from the runner already read. */
@@ -136,14 +136,13 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
   const extra = { authorityPath, received: evidence, authorityEvidence }
   const warnings: string[] = []
   if (decision.kind === 'write' && authorityPath !== null) {
-    const { failure } = writeAuthorityFile(authorityPath, evidence)
+    const { failure, stored } = writeAuthority(authorityPath, evidence)
     if (failure !== null) {
       const verb = decision.write === 'new' ? 'written' : 'rewritten'
       return result(false, authorityWriteFailed(shown, verb, failure), extra)
     }
-    const literal = literalMachinePaths(evidence)
-    if (literal.length > 0) {
-      warnings.push(machinePathsWarning(shown, literal))
+    if (stored.machineValuesLeft.length > 0) {
+      warnings.push(machineValuesWarning(shown, stored.machineValuesLeft))
     }
   }
   const message = captureMessage(decision, {

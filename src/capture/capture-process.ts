@@ -2,6 +2,7 @@ import type { Evidence } from '../evidence/schema.js'
 import { createRunToken } from '../process/run-token.js'
 import { checkExecSize } from '../scenario/exec-size.js'
 import { childEnvironment, resolveScenario } from '../scenario/resolve.js'
+import { rememberPlaceholderContext } from '../evidence/machine-values.js'
 import { markValidated } from '../evidence/validated.js'
 import type { ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
@@ -56,14 +57,15 @@ export async function captureProcess(
   )
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
-  return markValidated(
-    await runCapture({
-      resolved,
-      runToken,
-      backend,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      onStatus: options.onStatus,
-    }),
-  )
+  const evidence = await runCapture({
+    resolved,
+    runToken,
+    backend,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    onStatus: options.onStatus,
+  })
+  // An authority written from this capture stores these values as tokens (docs/authority-files.md).
+  rememberPlaceholderContext(evidence, resolved)
+  return markValidated(evidence)
 }

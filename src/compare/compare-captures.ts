@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from './comparison-schema.js'
 import { assertSameContract } from './contract.js'
+import { storedSides } from './stored-sides.js'
 import { suggestNormalization } from './hints/normalization-hint.js'
 import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
@@ -61,6 +62,7 @@ export function compareCaptures(
   reconstruction: Evidence,
   options: CompareOptions = {},
 ): Comparison {
+  ;[authority, reconstruction] = storedSides(authority, reconstruction)
   assertSameContract(authority, reconstruction)
   const policy =
     options.timing === undefined ? 'tolerant' : parseTimingPolicy(options.timing, 'timing', 'compareCaptures')

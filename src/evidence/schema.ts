@@ -604,6 +604,18 @@ const evidenceShape = {
   truncation_details: truncationDetailsSchema,
   truncated: z.boolean().describe('True only when a limit or a failure actually dropped observations.'),
   residual_unknowns: z.array(residualUnknownSchema),
+  machine_values: z
+    .strictObject({
+      version: z.string().describe('The rewrite applied: placeholder-tokens-v1.'),
+      placeholders: z
+        .array(z.enum(PLACEHOLDER_NAMES))
+        .describe('The placeholders whose values are stored as their tokens, in their documented order.'),
+      replaced: count.describe('Spans rewritten outside the comparison text, which the placeholders made.'),
+    })
+    .optional()
+    .describe(
+      'Present in a stored authority: the values its placeholders stand for (paths, user, host) are held as their tokens everywhere, the capture root, raw terminal text, scenario and paths included; never a value.',
+    ),
   journal: z.strictObject({
     complete: z.boolean().describe('Every observation made is present with its content.'),
     next_sequence: count.describe('Sequence numbers 0 … next_sequence − 1 are all used, each exactly once.'),

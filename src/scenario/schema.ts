@@ -238,7 +238,7 @@ export const normalizationSchema = described(
     ),
     placeholders: described(
       uniqueNames(z.enum(PLACEHOLDER_NAMES), 'placeholder').optional(),
-      'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home and tmpdir).',
+      'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home, tmpdir, user and hostname).',
     ),
     filters: described(
       uniqueNames(z.enum(FILTER_NAMES), 'filter').optional(),

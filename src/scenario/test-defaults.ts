@@ -4,10 +4,11 @@ import { TEST_ENVIRONMENT } from './test-environment.js'
 
 /**
  * Placeholders the test plugin's captures use unless the scenario names its own: the paths of one checkout and
- * one machine, so an authority recorded in one clone holds in another. User and host names are left out: they
- * are short words that also occur in ordinary output.
+ * the paths and names of one machine, so an authority recorded in one clone, by one user on one host, holds in
+ * another. The user and host name are whole words only (`ada` in `ada@host`, not in `adam`), and a value under
+ * three characters is skipped.
  */
-export const TEST_DEFAULT_PLACEHOLDERS = ['root', 'cwd', 'home', 'tmpdir'] as const
+export const TEST_DEFAULT_PLACEHOLDERS = ['root', 'cwd', 'home', 'tmpdir', 'user', 'hostname'] as const
 
 /** How a project changes the test environment (`configureRea` in Vitest and Jest). */
 export interface TestEnvironmentOptions {

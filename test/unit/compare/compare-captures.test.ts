@@ -137,6 +137,40 @@ describe('contracts', () => {
     )
   })
 
+  test('a rule added to the scenario, or the defaults grown, says the rules changed and names -u', () => {
+    const withPlaceholders = structuredClone(base)
+    Object.assign(withPlaceholders.commitments.comparison_contract.value.normalization, {
+      placeholders: ['root', 'cwd', 'home', 'tmpdir'],
+      placeholder_normalization_version: 'context-placeholders-v1',
+    })
+    withPlaceholders.commitments.comparison_contract.sha256 = 'e'.repeat(64)
+    // The test plugin's defaults grew (user, hostname); a filter was added with the version it commits.
+    const grown = structuredClone(withPlaceholders)
+    Object.assign(grown.commitments.comparison_contract.value.normalization, {
+      placeholders: ['root', 'cwd', 'home', 'tmpdir', 'user', 'hostname'],
+      filters: ['durations'],
+      filter_normalization_version: 'builtin-filters-v2',
+    })
+    grown.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    for (const [authority, reconstruction] of [
+      [withPlaceholders, grown],
+      [grown, withPlaceholders],
+    ] as const) {
+      try {
+        compareCaptures(authority, reconstruction)
+        expect.unreachable()
+      } catch (error) {
+        const hint = isReaError(error) ? error.hint : undefined
+        expect(hint).toMatch(/normalization rules changed \(placeholders, filters\).*vitest -u/)
+        expect(hint).not.toContain('same REA version')
+      }
+    }
+    grown.commitments.comparison_contract.value.timeout_ms = 1
+    expect(() => compareCaptures(withPlaceholders, grown)).toThrow(
+      expect.objectContaining({ hint: expect.not.stringMatching(/rules changed/) }),
+    )
+  })
+
   test('a side recorded before REA named its width model and reply table is told to re-record with -u', () => {
     const other = structuredClone(base)
     Object.assign(other.commitments.comparison_contract.value.terminal, {

@@ -14,7 +14,7 @@ describe('withTestDefaults', () => {
       NO_COLOR: null,
       LANG: 'C.UTF-8',
     })
-    expect(scenario.normalization?.placeholders).toEqual(['root', 'cwd', 'home', 'tmpdir'])
+    expect(scenario.normalization?.placeholders).toEqual(['root', 'cwd', 'home', 'tmpdir', 'user', 'hostname'])
     expect(
       withTestDefaults({ executable: 'node', normalization: { placeholders: [] } }).normalization,
     ).toEqual({
