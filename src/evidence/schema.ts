@@ -118,6 +118,7 @@ const comparisonContractSchema = z
       .string()
       .describe('Relative to the capture root with "/" separators; absolute outside it.'),
     environment: scenarioShape.environment,
+    home: scenarioShape.home,
     filesystem_observation_paths: scenarioShape.filesystem_observation_paths,
     terminal: committedTerminalSchema,
     terminal_type: z.string().describe('TERM given to the command.'),

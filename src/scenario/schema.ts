@@ -274,6 +274,10 @@ export const processScenarioSchema = described(
       z.record(environmentNameSchema, noNul('an environment value').nullable()).default({}),
       'Overrides applied over the inherited environment; null removes an inherited variable.',
     ),
+    home: described(
+      z.literal('isolated').optional(),
+      'isolated: the command gets a fresh, empty HOME (and XDG folders) in a temporary folder REA removes after the capture, so the user’s ~/.gitconfig or ~/.npmrc cannot change it. Absent: HOME is inherited.',
+    ),
     filesystem_observation_paths: described(
       z.array(noNul('an observation path').min(1)).default([]),
       'Files or directories, relative to working_directory, snapshotted before and after the run.',

@@ -39,6 +39,7 @@ export function checkCommitmentValues(evidence: Evidence, facts: DerivedFacts): 
   )
   for (const field of [
     'environment',
+    'home',
     'filesystem_observation_paths',
     'terminal',
     'events',
