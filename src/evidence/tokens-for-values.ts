@@ -135,7 +135,7 @@ function commitmentsWithTokens(commitments: Commitments, text: Rewrite): Commitm
   const contract = commitments.comparison_contract.value
   const events = (list: typeof contract.events) =>
     list.map((event) =>
-      event.type === 'input' && event.sensitive === false && 'data' in event
+      event.type === 'input' && !event.sensitive && 'data' in event
         ? { ...event, data: text(event.data) }
         : event,
     )

@@ -129,7 +129,7 @@ describe('storedAuthority', () => {
     } catch (caught) {
       error = caught
     }
-    expect(isReaError(error) && error.issues?.map((issue) => issue.path)).toContain('machine_values.version')
+    expect(isReaError(error) && error.issues.map((issue) => issue.path)).toContain('machine_values.version')
   })
 
   test('a capture without placeholders is stored as it is', async () => {

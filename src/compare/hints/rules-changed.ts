@@ -15,7 +15,9 @@ const RULE_FIELDS = ['placeholders', 'redactions', 'filters', 'patterns', 'ports
 export function rulesChangedHint(issues: readonly ReaIssue[]): string | undefined {
   const changed = new Set<string>()
   for (const issue of issues) {
-    const path = issue.path.startsWith(CONTRACT_PREFIX) ? issue.path.slice(CONTRACT_PREFIX.length) : issue.path
+    const path = issue.path.startsWith(CONTRACT_PREFIX)
+      ? issue.path.slice(CONTRACT_PREFIX.length)
+      : issue.path
     if (!path.startsWith('normalization.')) {
       return undefined
     }

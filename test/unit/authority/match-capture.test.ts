@@ -177,9 +177,14 @@ describe('matchCapture', () => {
     matchCapture(request({ testName: 'carries replace' }))
     const replaced = matchCapture(request({ testName: 'carries replace', received, updateMode: 'all' }))
     expect(replaced.message).toContain('was not rewritten')
-    expect(matchCapture(request({ testName: 'carries replace' }))).toMatchObject({ pass: true, count: 'matched' })
+    expect(matchCapture(request({ testName: 'carries replace' }))).toMatchObject({
+      pass: true,
+      count: 'matched',
+    })
     const reasons = JSON.parse(/acceptUnknowns: (\[[^\]]*\])/.exec(replaced.message)![1]!) as string[]
-    const partly = matchCapture(request({ testName: 'carries new', received, acceptUnknowns: reasons.slice(1) }))
+    const partly = matchCapture(
+      request({ testName: 'carries new', received, acceptUnknowns: reasons.slice(1) }),
+    )
     expect(partly.pass).toBe(false)
     const accepted = matchCapture(request({ testName: 'carries new', received, acceptUnknowns: reasons }))
     expect(accepted).toMatchObject({ pass: true, count: 'added' })
