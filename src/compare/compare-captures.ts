@@ -16,6 +16,7 @@ import {
 import { assertSameContract } from './contract.js'
 import { storedSides } from './stored-sides.js'
 import { suggestNormalization } from './hints/normalization-hint.js'
+import { unusedRules } from './hints/unused-rules.js'
 import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
@@ -116,6 +117,9 @@ export function compareCaptures(
             reconstruction: streams.reconstruction.text,
           }) ?? null)
         : null,
+    ...(dimensions.terminal.outcome === 'different' && unusedRules(authority, reconstruction).length > 0
+      ? { unused_rules: unusedRules(authority, reconstruction) }
+      : {}),
     trace,
   }
 }

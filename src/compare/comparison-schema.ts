@@ -216,6 +216,12 @@ export const comparisonSchema = z
       .describe(
         'When the terminal differs only where these placeholders and filters would replace text (a duration, a time, an id, the checkout path): the rules to add.',
       ),
+    unused_rules: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'When the terminal is different: the scenario’s redactions and filters that replaced nothing in either capture (`redaction 0 /regex/`, `filter durations`).',
+      ),
     trace: z
       .strictObject({
         verdict: z.enum(['satisfied', 'violated', 'unknown']),

@@ -68,6 +68,13 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       ...describeNormalizationHint(hint).map((line, index) => (index === 0 ? c.bold(line) : line)),
     )
   }
+  if (comparison.unused_rules !== undefined && comparison.unused_rules.length > 0) {
+    lines.push(
+      '',
+      c.bold('Rules that replaced nothing in either capture:') +
+        ` ${escapeControlCharacters(comparison.unused_rules.join(', '))}; check that each fits the output it was meant to cover (docs/normalization.md).`,
+    )
+  }
   if (comparison.screens_equal === true) {
     lines.push(
       '',

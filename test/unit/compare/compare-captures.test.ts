@@ -94,6 +94,45 @@ describe('the terminal stream', () => {
   })
 })
 
+describe('rules that replaced nothing', () => {
+  /** Both sides ran a redaction and two filters; `replaced` says how often each matched on this side. */
+  const withRules = (text: string, replaced: { redaction: number; durations: number; uuids: number }) =>
+    withStream([text], (copy) => {
+      copy.commitments.comparison_contract.value.normalization.redactions = [
+        { regex: 'pid=(?<redacted>\\d+)', replacement: '[PID]' },
+      ]
+      copy.terminal.stream_normalization = {
+        placeholders: [],
+        redactions: [{ index: 0, replaced: replaced.redaction }],
+        filters: [
+          { name: 'durations', token: '[DURATION]', replaced: replaced.durations },
+          { name: 'uuids', token: '[UUID]', replaced: replaced.uuids },
+        ],
+        hold_limit_characters: 65536,
+        held_max_characters: 0,
+        early_releases: 0,
+        limit_releases: 0,
+      }
+    })
+
+  test('are named in a failing comparison, those that matched on either side are not', () => {
+    const comparison = compareCaptures(
+      withRules('process 12 up\r\n', { redaction: 0, durations: 0, uuids: 2 }),
+      withRules('process 13 up\r\n', { redaction: 0, durations: 1, uuids: 0 }),
+    )
+    expect(comparison.verdict).toBe('different')
+    expect(comparison.unused_rules).toEqual(['redaction 0 /pid=(?<redacted>\\d+)/'])
+    expect(formatComparison(comparison, { color: false })).toContain(
+      'Rules that replaced nothing in either capture: redaction 0 /pid=(?<redacted>\\d+)/; check that each fits',
+    )
+  })
+
+  test('are not reported when the comparison holds', () => {
+    const same = withRules('process 12 up\r\n', { redaction: 0, durations: 0, uuids: 0 })
+    expect(compareCaptures(same, structuredClone(same)).unused_rules).toBeUndefined()
+  })
+})
+
 describe('contracts', () => {
   test('a differing normalization version is its own rule with the recapture hint', () => {
     const other = structuredClone(base)
