@@ -210,6 +210,10 @@ export const comparisonSchema = z
         placeholders: z.array(z.enum(['root', 'cwd'])),
         filters: z.array(z.enum(FILTER_NAMES)),
         scenario: z.string().describe('The scenario’s normalization member with these rules added.'),
+        covered: z
+          .strictObject({ lines: z.number().int().min(1), of: z.number().int().min(1) })
+          .optional()
+          .describe('Present when only some differing lines are such text: how many of how many.'),
       })
       .nullable()
       .optional()

@@ -120,8 +120,12 @@ export function describeNormalizationHint(hint: NonNullable<Comparison['normaliz
     ...(hint.filters.length === 0 ? [] : [`filters ${hint.filters.join(', ')}`]),
     ...(hint.placeholders.length === 0 ? [] : [`placeholders ${hint.placeholders.join(', ')}`]),
   ].join('; ')
+  const which =
+    hint.covered === undefined
+      ? 'every terminal difference is'
+      : `${hint.covered.lines} of ${hint.covered.of} differing lines are`
   return [
-    `Normalization hint: every terminal difference is text that ${rules} would replace (docs/normalization.md).`,
+    `Normalization hint: ${which} text that ${rules} would replace (docs/normalization.md).`,
     `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
   ]
 }
