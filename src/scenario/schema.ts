@@ -242,7 +242,7 @@ export const normalizationSchema = described(
     ),
     filters: described(
       uniqueNames(z.enum(FILTER_NAMES), 'filter').optional(),
-      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none.',
+      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none (the test plugin uses temp_names).',
     ),
     redactions: described(
       z.array(redactionSchema).optional(),
