@@ -9,13 +9,7 @@ import {
   type FilterName,
 } from './filters.js'
 
-// Frozen: captures commit this version, so a change to what a filter matches or writes needs a new module.
-
-/**
- * The semantics of `normalization.filters` committed by new captures: v1, with dates that carry no time and the
- * temporary names of Node's mkdtemp, Python's tempfile (with a suffix) and Go's build folders.
- */
-export const FILTER_NORMALIZATION_VERSION_V2 = 'builtin-filters-v2'
+// Frozen: captures commit FILTER_NORMALIZATION_VERSION (filters.ts), so a change here needs a new version.
 
 const FULL_MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)'
 const FULL_WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)'

@@ -5,7 +5,9 @@ import type { RuleMatch, StreamRule } from './stream-rule.js'
 
 /**
  * The semantics of `normalization.filters` committed by captures that use them. v2: `durations` also takes the
- * share list Vitest 5 prints after its run's duration. v1 captures stay readable; they compare only with v1.
+ * share list Vitest 5 prints after its run's duration; `timestamps` takes dates without a time and `temp_names`
+ * the temporary names of Node's mkdtemp, Python's tempfile (with a suffix) and Go's build folders (FILTERS_V2 in
+ * filters-v2.ts). v1 captures stay readable; they compare only with v1.
  */
 export const FILTER_NORMALIZATION_VERSION = 'builtin-filters-v2'
 
@@ -76,7 +78,10 @@ export interface FilterDefinition {
   readonly keepsContext: boolean
 }
 
-/** What each filter matched under `builtin-filters-v1`; later versions reuse the definitions they keep. */
+/**
+ * The definitions `builtin-filters-v2` keeps from v1 (FILTERS_V2 replaces timestamps and temp_names), with
+ * durations as v2 reads it: Vitest 5's share list after a duration. New captures use FILTERS_V2.
+ */
 export const FILTERS_V1: Readonly<Record<FilterName, FilterDefinition>> = {
   uuids: {
     regex: () =>

@@ -1,8 +1,8 @@
 import { FILTER_NAMES, PLACEHOLDER_NAMES, type NormalizationSettings } from '../scenario/schema.js'
-import { FILTER_NORMALIZATION_VERSION_V2 } from './filters-v2.js'
 import { applyLiteralPatterns, LITERAL_REPLACEMENTS_VERSION } from './literal-patterns.js'
 import { PLACEHOLDER_NORMALIZATION_VERSION } from './placeholders.js'
 import { normalizePorts, PORT_NORMALIZATION_VERSION } from './ports.js'
+import { FILTER_NORMALIZATION_VERSION } from './filters.js'
 import { REDACTION_NORMALIZATION_VERSION_V2 } from './redactions-v2.js'
 
 /**
@@ -63,9 +63,7 @@ export function normalizationCommitment(
     ...(redactions.length === 0
       ? {}
       : { redactions, redaction_normalization_version: REDACTION_NORMALIZATION_VERSION_V2 }),
-    ...(filters.length === 0
-      ? {}
-      : { filters, filter_normalization_version: FILTER_NORMALIZATION_VERSION_V2 }),
+    ...(filters.length === 0 ? {} : { filters, filter_normalization_version: FILTER_NORMALIZATION_VERSION }),
   }
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { FILTER_WINDOW_CHARACTERS, FilterRule, FILTERS_V1 } from '../../../src/normalize/filters.js'
+import {
+  FILTER_NORMALIZATION_VERSION,
+  FILTER_WINDOW_CHARACTERS,
+  FilterRule,
+  FILTERS_V1,
+} from '../../../src/normalize/filters.js'
 import { FILTERS_V2 } from '../../../src/normalize/filters-v2.js'
 import { normalizeDetached } from '../../../src/normalize/stream-normalizer.js'
 import { FILTER_NAMES } from '../../../src/scenario/schema.js'
@@ -25,6 +30,15 @@ const NEAR_MISSES = [
 ]
 
 describe('builtin-filters-v2', () => {
+  test('is one version with both of its changes: dates and temporary names, and Vitest 5’s share list', () => {
+    expect(FILTER_NORMALIZATION_VERSION).toBe('builtin-filters-v2')
+    expect(v2('timestamps', 'on 12/7/2026')).toBe('on [TIMESTAMP]')
+    expect(v2('temp_names', '/tmp/report-mFxYVi')).toBe('/tmp/report-[TEMP_NAME]')
+    expect(v2('durations', 'Duration 475ms (tests 37%, transform 34%, worker 7%)')).toBe(
+      'Duration [DURATION]',
+    )
+  })
+
   describe('temp_names', () => {
     test.for([
       ['/tmp/report-mFxYVi', '/tmp/report-[TEMP_NAME]'],
