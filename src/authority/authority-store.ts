@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { isReaError, type ReaError } from '../errors.js'
-import { serializeAuthority } from '../evidence/authority-document.js'
 import { readEvidenceFileSync } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
@@ -28,14 +27,13 @@ export function readAuthorityFile(file: string): AuthorityFile {
 }
 
 /**
- * Writes an authority in the layout made for review (a readable review section, then the Evidence a few members
- * per line), whole or not at all (a test killed meanwhile leaves the old authority); a failure is returned with
- * the operating system's code, never thrown.
+ * Writes an authority file's text (`storedAuthority`), whole or not at all (a test killed meanwhile leaves the
+ * old authority); a failure is returned with the operating system's code, never thrown.
  */
-export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
+export function writeAuthorityText(file: string, text: string): { readonly failure: string | null } {
   try {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileAtomicSync(file, serializeAuthority(evidence))
+    writeFileAtomicSync(file, text)
     return { failure: null }
   } catch (error) {
     return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }

@@ -5,6 +5,7 @@ import { isReaError } from '../errors.js'
 import { runFlaws, type RunFlaw } from '../evidence/run-flaws.js'
 import type { Evidence } from '../evidence/schema.js'
 import type { AuthorityFile } from './authority-store.js'
+import { unknownsInAuthority, type AuthorityUnknown } from './authority-unknowns.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** The authority as the decision sees it: an object from the test, or a file as the store read it. */
@@ -23,6 +24,8 @@ export interface CaptureDecisionInput {
   readonly timing: TimingPolicy
   /** Record an authority even from a run that did not go as its scenario expects (`recordUnfinished`). */
   readonly recordUnfinished: boolean
+  /** Unknowns, by reason code, an authority may be recorded with (`acceptUnknowns`). */
+  readonly acceptUnknowns: readonly string[]
   /** How the terminal is compared. */
   readonly terminal: TerminalLevel
 }
@@ -30,7 +33,8 @@ export interface CaptureDecisionInput {
 /**
  * Every way `toMatchCapture` can end, decided without touching a file. `write` asks the caller to store the
  * received capture as the authority (`new`: there was none; `replace`: `-u` replaces a mismatching, unusable or
- * incomparable one). `unfinished` is a write refused: the capture did not run as its scenario expects.
+ * incomparable one). `unfinished` is a write refused: the capture did not run as its scenario expects;
+ * `carries_unknowns` too: the authority would carry an unknown the user did not accept by name.
  */
 export type CaptureDecision =
   | { readonly kind: 'write'; readonly write: 'new' | 'replace'; readonly comparison: Comparison | null }
@@ -38,6 +42,12 @@ export type CaptureDecision =
       readonly kind: 'unfinished'
       readonly write: 'new' | 'replace'
       readonly flaws: readonly RunFlaw[]
+      readonly comparison: Comparison | null
+    }
+  | {
+      readonly kind: 'carries_unknowns'
+      readonly write: 'new' | 'replace'
+      readonly unknowns: readonly AuthorityUnknown[]
       readonly comparison: Comparison | null
     }
   | { readonly kind: 'missing_under_not' }
@@ -54,15 +64,37 @@ export type CaptureDecision =
  * ones replaced only in mode `all`, and `.not` never writes and holds only for a proven difference, so an
  * unknown comparison fails both ways. No authority is written from a capture that skipped a wait, was
  * cancelled or was ended by an unexpected deadline (`runFlaws`), unless `recordUnfinished` asks for it: such an
- * authority would pass green while proving nothing.
+ * authority would pass green while proving nothing. Nor from one that carries an unknown the user did not
+ * accept by name (`acceptUnknowns`): every later comparison with it would be unknown.
  */
 export function decideCaptureMatch(input: CaptureDecisionInput): CaptureDecision {
   const decision = decideIgnoringFlaws(input)
-  if (decision.kind !== 'write' || input.recordUnfinished) {
+  if (decision.kind !== 'write') {
     return decision
   }
-  const flaws = runFlaws(input.received)
-  return flaws.length === 0 ? decision : { ...decision, kind: 'unfinished', flaws }
+  const flaws = input.recordUnfinished ? [] : runFlaws(input.received)
+  if (flaws.length > 0) {
+    return { ...decision, kind: 'unfinished', flaws }
+  }
+  return authorityWriteOrRefusal(decision, input.received, input.acceptUnknowns)
+}
+
+/**
+ * The check every way of writing an authority makes (a first recording, `-u`, accepting a reviewed pending
+ * capture): an authority carrying an unknown would compare unknown with every later capture, so the write is
+ * refused, naming each unknown, unless the user accepted its reason by name.
+ */
+export function authorityWriteOrRefusal<
+  T extends { readonly write: 'new' | 'replace'; readonly comparison: Comparison | null },
+>(
+  write: T,
+  capture: Evidence,
+  acceptUnknowns: readonly string[],
+): T | Extract<CaptureDecision, { kind: 'carries_unknowns' }> {
+  const unknowns = unknownsInAuthority(capture, acceptUnknowns)
+  return unknowns.length === 0
+    ? write
+    : { kind: 'carries_unknowns', write: write.write, unknowns, comparison: write.comparison }
 }
 
 function decideIgnoringFlaws(input: CaptureDecisionInput): CaptureDecision {

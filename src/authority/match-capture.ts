@@ -7,16 +7,16 @@ import { checkpointScreensText } from '../evidence/screen-text.js'
 import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
-import { readAuthorityFile, writeAuthorityFile } from './authority-store.js'
+import { readAuthorityFile } from './authority-store.js'
 import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
-import { literalMachinePaths } from './literal-machine-paths.js'
 import {
   authorityObjectInvalid,
   authorityWriteFailed,
   captureMessage,
-  machinePathsWarning,
+  machineValuesWarning,
   receivedNotEvidence,
 } from './messages.js'
+import { writeAuthority } from './stored-authority.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** What the matcher was asked, with everything it needs from the runner already read. */
@@ -34,6 +34,8 @@ export interface CaptureMatchRequest {
   readonly timing: TimingPolicy
   /** Record an authority from a run that did not go as its scenario expects (`recordUnfinished`). */
   readonly recordUnfinished?: boolean
+  /** Unknowns, by reason code, an authority may be recorded with (`acceptUnknowns`). */
+  readonly acceptUnknowns?: readonly string[]
   /** How the terminal is compared (the assertion's option, the project's, or `stream`). */
   readonly terminal: TerminalLevel
   /** How the user re-records, e.g. `vitest -u`; shown in failure messages. */
@@ -131,20 +133,20 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     updateMode: request.updateMode,
     timing: request.timing,
     recordUnfinished: request.recordUnfinished ?? false,
+    acceptUnknowns: request.acceptUnknowns ?? [],
     terminal: request.terminal,
   })
   const fromFile = authorityPath !== null
   const extra = { authorityPath, received: evidence, authorityEvidence }
   const warnings: string[] = []
   if (decision.kind === 'write' && authorityPath !== null) {
-    const { failure } = writeAuthorityFile(authorityPath, evidence)
+    const { failure, stored } = writeAuthority(authorityPath, evidence)
     if (failure !== null) {
       const verb = decision.write === 'new' ? 'written' : 'rewritten'
       return result(false, authorityWriteFailed(shown, verb, failure), extra)
     }
-    const literal = literalMachinePaths(evidence)
-    if (literal.length > 0) {
-      warnings.push(machinePathsWarning(shown, literal))
+    if (stored.machineValuesLeft.length > 0) {
+      warnings.push(machineValuesWarning(shown, stored.machineValuesLeft))
     }
   }
   const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
@@ -184,6 +186,7 @@ function satisfies(decision: CaptureDecision): boolean {
     case 'missing_under_not':
     case 'missing_not_written':
     case 'unfinished':
+    case 'carries_unknowns':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':
@@ -204,6 +207,7 @@ function countOf(decision: CaptureDecision, fromFile: boolean): SnapshotCount | 
       return 'matched'
     case 'missing_not_written':
     case 'unfinished':
+    case 'carries_unknowns':
     case 'authority_unusable':
     case 'incomparable':
     case 'mismatch':

@@ -3,6 +3,7 @@ import { terminalLevelIssues } from '../compare/terminal/level.js'
 import { timingPolicyIssues } from '../compare/timing.js'
 import { ReaError, type ReaIssue } from '../errors.js'
 import { isPlainObject, objectIssues } from '../internal/plain-object.js'
+import { describeValue } from '../internal/zod-issues.js'
 
 /**
  * Options of `toMatchCapture` and `toSatisfyTrace`, given to one assertion or once for the project
@@ -21,6 +22,12 @@ export interface MatcherOptions {
    */
   readonly recordUnfinished?: boolean
   /**
+   * Unknowns, by their reason code as the Evidence spells it (`'unrelated_process_unverified'`), that an authority
+   * may be recorded with. Default none: a capture carrying any unknown is not written as an authority, since
+   * every later comparison with it would be unknown (docs/authority-files.md#unknowns).
+   */
+  readonly acceptUnknowns?: readonly string[]
+  /**
    * How the terminal is compared: `'stream'` (default), the normalized output byte for byte and the checkpoint
    * frames as recorded; `'screens'`, what every checkpoint screen shows, cell by cell, for programs that draw the
    * same screens in a timing-dependent order (docs/comparison.md#comparing-screens).
@@ -36,7 +43,7 @@ export interface MatcherOptions {
  */
 export const MATCHER_TIMING_DEFAULT: TimingPolicy = 'tolerant'
 
-const OPTION_NAMES = ['timing', 'recordUnfinished', 'terminal']
+const OPTION_NAMES = ['timing', 'recordUnfinished', 'acceptUnknowns', 'terminal']
 
 /** The problems of matcher options given from outside; `path` names them (`options`, `configureRea`). */
 export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
@@ -54,6 +61,17 @@ export function matcherOptionsIssues(value: unknown, path: string): ReaIssue[] {
         rule: 'unknown_key',
         message: `is not an option (valid: ${OPTION_NAMES.join(', ')})`,
       })
+    } else if (name === 'acceptUnknowns') {
+      if (
+        option !== undefined &&
+        (!Array.isArray(option) || option.some((reason) => typeof reason !== 'string' || reason === ''))
+      ) {
+        issues.push({
+          path: `${path}.${name}`,
+          rule: 'type',
+          message: `must be a list of reason codes, such as ['unrelated_process_unverified']: got ${describeValue(option)}`,
+        })
+      }
     } else if (name === 'recordUnfinished') {
       if (option !== undefined && typeof option !== 'boolean') {
         issues.push({
@@ -81,10 +99,11 @@ export function parseMatcherOptions(value: unknown, subject: string): MatcherOpt
     const details = issues.map((issue) => `\n  - ${issue.path}: ${issue.message}`).join('')
     throw new ReaError('INVALID_ARGUMENTS', `${subject}: the options are not valid:${details}`)
   }
-  const { timing, recordUnfinished, terminal } = (value as MatcherOptions | undefined) ?? {}
+  const { timing, recordUnfinished, acceptUnknowns, terminal } = (value as MatcherOptions | undefined) ?? {}
   return {
     ...(timing === undefined ? {} : { timing }),
     ...(recordUnfinished === undefined ? {} : { recordUnfinished }),
+    ...(acceptUnknowns === undefined ? {} : { acceptUnknowns: [...acceptUnknowns] }),
     ...(terminal === undefined ? {} : { terminal }),
   }
 }

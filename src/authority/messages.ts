@@ -9,6 +9,7 @@ import { lastScreen, screenBox } from '../evidence/screen-text.js'
 import { escapeControlCharacters, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
+import type { MachineValueLeft } from './machine-values-left.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
 
 /**
@@ -47,12 +48,38 @@ export const invalidMatcherOptions = (call: string, issues: readonly ReaIssue[])
 export const authorityWriteFailed = (shown: string, verb: string, code: string): string =>
   `expect(capture).toMatchCapture(): the authority ${showName(shown)} could not be ${verb} (${code}).`
 
-/** An authority was recorded that holds this machine's paths in its comparison text. */
-export const machinePathsWarning = (shown: string, found: readonly string[]): string =>
-  `REA: the authority ${showName(shown)} holds ${found.join(', ')} of this machine literally, ` +
-  'so it will fail in another clone or on another machine. Let placeholders replace them ' +
-  '("normalization": {"placeholders": ["root", "cwd", "home", "tmpdir"]}, the test plugin’s default) ' +
-  'or add a redaction; see docs/authority-files.md.'
+const MACHINE_VALUE_NAMES: Readonly<Record<MachineValueLeft['name'], string>> = {
+  root: 'the checkout’s path',
+  cwd: 'the working directory',
+  home: 'the home directory',
+  tmpdir: 'the temporary directory',
+  user: 'the user name',
+  hostname: 'the host name',
+}
+
+/**
+ * An authority was stored that still holds values of this machine: each one, where it was found, and the rule that
+ * covers it (a placeholder the scenario does not name, or a redaction where the placeholder's value stayed).
+ */
+export function machineValuesWarning(shown: string, found: readonly MachineValueLeft[]): string {
+  const inactive = found.filter((entry) => !entry.active).map((entry) => entry.name)
+  return [
+    `REA: the authority ${showName(shown)} holds values of this machine, so it may fail in another clone or on another machine and tells readers of the file about this one:`,
+    ...found.map(
+      (entry) =>
+        `  - ${MACHINE_VALUE_NAMES[entry.name]} in ${entry.at}: ${
+          entry.active
+            ? `the placeholder ${entry.name} is on, but this text is outside what it replaces (a wait’s text, a value cut where output paused); a redaction covers it`
+            : `the placeholder ${entry.name} replaces it`
+        }`,
+    ),
+    ...(inactive.length === 0
+      ? []
+      : [
+          `Add to the scenario: "normalization": {"placeholders": ${JSON.stringify(inactive)}} with the ones it names, or leave "placeholders" out for the test plugin’s defaults (docs/authority-files.md#recorded-here-checked-anywhere).`,
+        ]),
+  ].join('\n')
+}
 
 /**
  * The message for a decision; `write` decisions are described once the file was written. Test and authority
@@ -68,6 +95,8 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
       return `authority ${shown} ${decision.write === 'new' ? 'written' : 'rewritten'}`
     case 'unfinished':
       return unfinishedMessage(decision, shown, context)
+    case 'carries_unknowns':
+      return carriesUnknownsMessage(decision, shown, context)
     case 'missing_under_not':
       return `expect(capture).${name}(): there is no authority to differ from: ${shown} does not exist.`
     case 'missing_not_written':
@@ -126,6 +155,27 @@ function unfinishedMessage(
     ...(screen === null ? ['No screen was rendered.'] : screenBox(screen, 'Last screen')),
     'Fix the scenario or the program and run the test again. To record such a run on purpose, pass ' +
       '{ recordUnfinished: true } to toMatchCapture or configureRea (docs/authority-files.md#unfinished-runs).',
+  ].join('\n')
+}
+
+/**
+ * Why an authority was not written from a capture carrying unknowns: each unknown by its reason code, with its
+ * detail and what removes it, and how to record it anyway.
+ */
+function carriesUnknownsMessage(
+  decision: Extract<CaptureDecision, { kind: 'carries_unknowns' }>,
+  shown: string,
+  context: MessageContext,
+): string {
+  const reasons = [...new Set(decision.unknowns.map((unknown) => unknown.reason))]
+  return [
+    `expect(capture).${context.name}(): the authority ${shown} was not ${decision.write === 'new' ? 'written' : 'rewritten'}: this capture carries ${decision.unknowns.length === 1 ? 'an unknown' : `${decision.unknowns.length} unknowns`}, so every later comparison with it would be unknown, whatever the program does.`,
+    ...decision.unknowns.flatMap((unknown) => [
+      `  - ${unknown.dimension}: ${unknown.reason} (${escapeControlCharacters(unknown.detail)})`,
+      `    To remove it: ${unknown.remedy}.`,
+    ]),
+    `To record it with ${reasons.length === 1 ? 'this unknown' : 'these unknowns'} on purpose, name ${reasons.length === 1 ? 'its reason' : 'their reasons'}: ` +
+      `toMatchCapture({ acceptUnknowns: ${JSON.stringify(reasons)} }) or configureRea({ acceptUnknowns: ${JSON.stringify(reasons)} }) (docs/authority-files.md#unknowns).`,
   ].join('\n')
 }
 

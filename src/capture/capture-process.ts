@@ -1,12 +1,15 @@
 import type { Evidence } from '../evidence/schema.js'
 import { createRunToken } from '../process/run-token.js'
 import { checkExecSize } from '../scenario/exec-size.js'
-import { childEnvironment, resolveScenario } from '../scenario/resolve.js'
+import { childEnvironment, resolveScenario, type ResolvedScenario } from '../scenario/resolve.js'
+import { rememberPlaceholderContext } from '../evidence/machine-values.js'
 import { markValidated } from '../evidence/validated.js'
-import type { ProcessScenarioInput } from '../scenario/schema.js'
+import type { ProcessScenario, ProcessScenarioInput } from '../scenario/schema.js'
 import { validateScenario } from '../scenario/validate.js'
 import { prepareProcessInspection } from '../process/prepare-inspection.js'
 import { loadPtyBackend } from '../terminal/load-pty-backend.js'
+import type { PtyBackend } from '../terminal/pty-backend.js'
+import { makeIsolatedHome } from './isolated-home.js'
 import type { CaptureStatus } from './live-status.js'
 import type { ProgressRecord } from './progress.js'
 
@@ -45,7 +48,26 @@ export async function captureProcess(
   const backend = await loadPtyBackend()
   // On macOS this compiles REA's process-inspection helper before anything starts.
   await prepareProcessInspection()
-  const resolved = resolveScenario(validated, options.root ?? process.cwd())
+  // A fresh home under the inherited environment: the scenario's own HOME or XDG entries still win.
+  const home = validated.home === 'isolated' ? makeIsolatedHome() : undefined
+  try {
+    return await captureResolved(
+      validated,
+      resolveScenario(validated, options.root ?? process.cwd(), { ...process.env, ...home?.environment }),
+      backend,
+      options,
+    )
+  } finally {
+    home?.remove()
+  }
+}
+
+async function captureResolved(
+  validated: ProcessScenario,
+  resolved: ResolvedScenario,
+  backend: PtyBackend,
+  options: CaptureProcessOptions,
+): Promise<Evidence> {
   // What execve would refuse (E2BIG), with the environment the command is launched with.
   const runToken = createRunToken()
   checkExecSize(
@@ -56,14 +78,15 @@ export async function captureProcess(
   )
   // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
   const { runCapture } = await import('./run-capture.js')
-  return markValidated(
-    await runCapture({
-      resolved,
-      runToken,
-      backend,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      onStatus: options.onStatus,
-    }),
-  )
+  const evidence = await runCapture({
+    resolved,
+    runToken,
+    backend,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    onStatus: options.onStatus,
+  })
+  // An authority written from this capture stores these values as tokens (docs/authority-files.md).
+  rememberPlaceholderContext(evidence, resolved)
+  return markValidated(evidence)
 }

@@ -14,7 +14,9 @@ import {
   type Verdict,
 } from './comparison-schema.js'
 import { assertSameContract } from './contract.js'
+import { storedSides } from './stored-sides.js'
 import { suggestNormalization } from './hints/normalization-hint.js'
+import { unusedRules } from './hints/unused-rules.js'
 import { compareExit } from './exit.js'
 import { compareFilesystem } from './filesystem.js'
 import { compareInteractions } from './interaction.js'
@@ -61,6 +63,7 @@ export function compareCaptures(
   reconstruction: Evidence,
   options: CompareOptions = {},
 ): Comparison {
+  ;[authority, reconstruction] = storedSides(authority, reconstruction)
   assertSameContract(authority, reconstruction)
   const policy =
     options.timing === undefined ? 'tolerant' : parseTimingPolicy(options.timing, 'timing', 'compareCaptures')
@@ -114,6 +117,9 @@ export function compareCaptures(
             reconstruction: streams.reconstruction.text,
           }) ?? null)
         : null,
+    ...(dimensions.terminal.outcome === 'different' && unusedRules(authority, reconstruction).length > 0
+      ? { unused_rules: unusedRules(authority, reconstruction) }
+      : {}),
     trace,
   }
 }

@@ -210,11 +210,21 @@ export const comparisonSchema = z
         placeholders: z.array(z.enum(['root', 'cwd'])),
         filters: z.array(z.enum(FILTER_NAMES)),
         scenario: z.string().describe('The scenario’s normalization member with these rules added.'),
+        covered: z
+          .strictObject({ lines: z.number().int().min(1), of: z.number().int().min(1) })
+          .optional()
+          .describe('Present when only some differing lines are such text: how many of how many.'),
       })
       .nullable()
       .optional()
       .describe(
         'When the terminal differs only where these placeholders and filters would replace text (a duration, a time, an id, the checkout path): the rules to add.',
+      ),
+    unused_rules: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'When the terminal is different: the scenario’s redactions and filters that replaced nothing in either capture (`redaction 0 /regex/`, `filter durations`).',
       ),
     trace: z
       .strictObject({

@@ -2,6 +2,7 @@ import { ReaError, type ReaIssue } from '../errors.js'
 import type { Evidence } from '../evidence/schema.js'
 import { describeValue } from '../internal/zod-issues.js'
 import { newDefaultsHint } from './hints/new-defaults.js'
+import { rulesChangedHint } from './hints/rules-changed.js'
 
 /**
  * The fields whose values name semantics: a mismatch means the two sides turned output into comparison text, or
@@ -42,6 +43,7 @@ export function assertSameContract(authority: Evidence, reconstruction: Evidence
   }
   const crossVersion = issues.some((issue) => issue.rule === 'normalization_version')
   const olderDefaults = newDefaultsHint(issues, a.value, b.value)
+  const rulesChanged = rulesChangedHint(issues)
   throw new ReaError(
     'CONTRACT_MISMATCH',
     `The captures were made under different comparison contracts (${issues.length} ${issues.length === 1 ? 'field differs' : 'fields differ'}); REA compares only captures of the same scenario:`,
@@ -50,6 +52,7 @@ export function assertSameContract(authority: Evidence, reconstruction: Evidence
       issues: olderDefaults === undefined ? issues : abridged(issues),
       hint:
         olderDefaults ??
+        rulesChanged ??
         (crossVersion
           ? 'The captures used different normalization or terminal semantics: recapture both sides with the same REA version.'
           : 'Capture both sides from the same scenario (same working directory relative to the capture root, observation paths, terminal, events, deadlines, limits and normalization); only the executable and its arguments may differ.'),

@@ -77,6 +77,13 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       ...describeNormalizationHint(hint).map((line, index) => (index === 0 ? c.bold(line) : line)),
     )
   }
+  if (comparison.unused_rules !== undefined && comparison.unused_rules.length > 0) {
+    lines.push(
+      '',
+      c.bold('Rules that replaced nothing in either capture:') +
+        ` ${escapeControlCharacters(comparison.unused_rules.join(', '))}; check that each fits the output it was meant to cover (docs/normalization.md).`,
+    )
+  }
   if (comparison.screens_equal === true) {
     lines.push(
       '',
@@ -122,8 +129,12 @@ export function describeNormalizationHint(hint: NonNullable<Comparison['normaliz
     ...(hint.filters.length === 0 ? [] : [`filters ${hint.filters.join(', ')}`]),
     ...(hint.placeholders.length === 0 ? [] : [`placeholders ${hint.placeholders.join(', ')}`]),
   ].join('; ')
+  const which =
+    hint.covered === undefined
+      ? 'every terminal difference is'
+      : `${hint.covered.lines} of ${hint.covered.of} differing lines are`
   return [
-    `Normalization hint: every terminal difference is text that ${rules} would replace (docs/normalization.md).`,
+    `Normalization hint: ${which} text that ${rules} would replace (docs/normalization.md).`,
     `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
   ]
 }

@@ -124,6 +124,8 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
     comparison_contract: commit({
       working_directory: contractWorkingDirectory(resolved.root, resolved.workingDirectory),
       environment: scenario.environment,
+      // Present only when asked for: contracts of captures without it stay what they were.
+      ...(scenario.home === undefined ? {} : { home: scenario.home }),
       filesystem_observation_paths: scenario.filesystem_observation_paths,
       terminal: commitTerminal(scenario.terminal),
       terminal_type: resolved.terminalType,

@@ -118,6 +118,7 @@ const comparisonContractSchema = z
       .string()
       .describe('Relative to the capture root with "/" separators; absolute outside it.'),
     environment: scenarioShape.environment,
+    home: scenarioShape.home,
     filesystem_observation_paths: scenarioShape.filesystem_observation_paths,
     terminal: committedTerminalSchema,
     terminal_type: z.string().describe('TERM given to the command.'),
@@ -604,6 +605,18 @@ const evidenceShape = {
   truncation_details: truncationDetailsSchema,
   truncated: z.boolean().describe('True only when a limit or a failure actually dropped observations.'),
   residual_unknowns: z.array(residualUnknownSchema),
+  machine_values: z
+    .strictObject({
+      version: z.string().describe('The rewrite applied: placeholder-tokens-v1.'),
+      placeholders: z
+        .array(z.enum(PLACEHOLDER_NAMES))
+        .describe('The placeholders whose values are stored as their tokens, in their documented order.'),
+      replaced: count.describe('Spans rewritten outside the comparison text, which the placeholders made.'),
+    })
+    .optional()
+    .describe(
+      'Present in a stored authority: the values its placeholders stand for (paths, user, host) are held as their tokens everywhere, the capture root, raw terminal text, scenario and paths included; never a value.',
+    ),
   journal: z.strictObject({
     complete: z.boolean().describe('Every observation made is present with its content.'),
     next_sequence: count.describe('Sequence numbers 0 … next_sequence − 1 are all used, each exactly once.'),

@@ -5,7 +5,9 @@ import type { RuleMatch, StreamRule } from './stream-rule.js'
 
 /**
  * The semantics of `normalization.filters` committed by captures that use them. v2: `durations` also takes the
- * share list Vitest 5 prints after its run's duration. v1 captures stay readable; they compare only with v1.
+ * share list Vitest 5 prints after its run's duration; `timestamps` takes dates without a time and `temp_names`
+ * the temporary names of Node's mkdtemp, Python's tempfile (with a suffix) and Go's build folders (FILTERS_V2 in
+ * filters-v2.ts). v1 captures stay readable; they compare only with v1.
  */
 export const FILTER_NORMALIZATION_VERSION = 'builtin-filters-v2'
 
@@ -27,12 +29,12 @@ export const FILTER_TOKENS: Readonly<Record<FilterName, string>> = {
 export const FILTER_WINDOW_CHARACTERS = 256
 
 // A colour sequence (SGR) may sit between a number and its unit, as in Vitest's `3ESC[2mms`.
-const SGR = String.raw`\x1b\[[0-9;:]{0,24}m`
+export const SGR = String.raw`\x1b\[[0-9;:]{0,24}m`
 // Starts a token: the text start, a non-word character, or the end of a control sequence (`ESC[1m12ms`);
 // never inside a control sequence's parameters (`ESC[22m` holds no duration).
-const START = String.raw`(?<!\x1b\[[0-?]{0,32})(?<=^|[^\p{L}\p{N}_.]|\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~])`
+export const START = String.raw`(?<!\x1b\[[0-?]{0,32})(?<=^|[^\p{L}\p{N}_.]|\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~])`
 // Ends a token: not followed by a letter, digit or underscore, nor by a decimal point and a digit.
-const END = String.raw`(?![\p{L}\p{N}_]|[.,]\d)`
+export const END = String.raw`(?![\p{L}\p{N}_]|[.,]\d)`
 const NUMBER = String.raw`\d{1,12}(?:[.,]\d{1,9})?`
 const GAP = String.raw`(?:${SGR}){0,3}[ \u00a0]?(?:${SGR}){0,3}`
 // µs with the micro sign or the Greek mu, as escapes: the CLI's bundles hold no character beyond Latin-1 (tsup.config.ts).
@@ -46,19 +48,41 @@ const DURATION_KEY = String.raw`[\p{L}\p{N}_.-]{0,24}(?:duration|elapsed)[\p{L}\
 const SHARE = String.raw`\p{L}[\p{L}_-]{0,15} \d{1,3}%`
 const SHARES = String.raw`(?:(?:${SGR})?[ \u00a0]\(${SHARE}(?:, ${SHARE}){0,7}\))?`
 
-const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
-const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
-const CLOCK = String.raw`\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?`
-const ZONE = String.raw`(?:Z|[+-]\d{2}:?\d{2})`
+export const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
+export const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
+export const CLOCK = String.raw`\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?`
+export const ZONE = String.raw`(?:Z|[+-]\d{2}:?\d{2})`
 
-interface FilterDefinition {
+/** The spellings of a date or time `timestamps` replaces under v1, longest first where two could start alike. */
+export const TIMESTAMP_FORMS_V1: readonly string[] = [
+  // `date`: Fri Dec  4 17:37:58 UTC 2026; git: Fri Dec 4 17:37:58 2026 +0000
+  String.raw`${WEEKDAY} ${MONTH} [ \d]?\d ${CLOCK}(?: [A-Z]{1,5})? \d{4}(?: [+-]\d{4})?`,
+  // JavaScript's Date#toString: Fri Dec 04 2026 17:37:58 GMT+0000 (Coordinated Universal Time)
+  String.raw`${WEEKDAY} ${MONTH} \d{2} \d{4} ${CLOCK} GMT[+-]\d{4}(?: \([^()\n]{1,64}\))?`,
+  // RFC 1123 / HTTP: Fri, 04 Dec 2026 17:37:58 GMT
+  String.raw`${WEEKDAY}, \d{2} ${MONTH} \d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\d{4}))?`,
+  // ISO 8601: 2026-12-04, 2026-12-04T17:37:58.123Z, 2026-12-04 17:37:58+01:00
+  String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?${ZONE}?)?`,
+  // Common Log Format and Python's http.server: 04/Dec/2026:17:37:58 +0000, 04/Dec/2026 17:37:58
+  String.raw`\d{2}/${MONTH}/\d{4}[: ]${CLOCK}(?: [+-]\d{4})?`,
+  // ls -l: Dec  4 17:37
+  String.raw`${MONTH} [ \d]\d \d{2}:\d{2}(?::\d{2})?(?![:\d])`,
+  // A clock time alone: 17:37:58, 5:07:09.123 PM
+  String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
+]
+
+export interface FilterDefinition {
   /** A new expression for each rule: built only where the filter is used (one with `\p{…}` costs at creation). */
   readonly regex: () => RegExp
   /** Keeps part of the match: only the named group `value` is replaced, when present. */
   readonly keepsContext: boolean
 }
 
-const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
+/**
+ * The definitions `builtin-filters-v2` keeps from v1 (FILTERS_V2 replaces timestamps and temp_names), with
+ * durations as v2 reads it: Vitest 5's share list after a duration. New captures use FILTERS_V2.
+ */
+export const FILTERS_V1: Readonly<Record<FilterName, FilterDefinition>> = {
   uuids: {
     regex: () =>
       new RegExp(
@@ -68,30 +92,7 @@ const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
     keepsContext: false,
   },
   timestamps: {
-    regex: () =>
-      new RegExp(
-        START +
-          '(?:' +
-          [
-            // `date`: Fri Dec  4 17:37:58 UTC 2026; git: Fri Dec 4 17:37:58 2026 +0000
-            String.raw`${WEEKDAY} ${MONTH} [ \d]?\d ${CLOCK}(?: [A-Z]{1,5})? \d{4}(?: [+-]\d{4})?`,
-            // JavaScript's Date#toString: Fri Dec 04 2026 17:37:58 GMT+0000 (Coordinated Universal Time)
-            String.raw`${WEEKDAY} ${MONTH} \d{2} \d{4} ${CLOCK} GMT[+-]\d{4}(?: \([^()\n]{1,64}\))?`,
-            // RFC 1123 / HTTP: Fri, 04 Dec 2026 17:37:58 GMT
-            String.raw`${WEEKDAY}, \d{2} ${MONTH} \d{4} ${CLOCK}(?: (?:GMT|UTC|[+-]\d{4}))?`,
-            // ISO 8601: 2026-12-04, 2026-12-04T17:37:58.123Z, 2026-12-04 17:37:58+01:00
-            String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?${ZONE}?)?`,
-            // Common Log Format and Python's http.server: 04/Dec/2026:17:37:58 +0000, 04/Dec/2026 17:37:58
-            String.raw`\d{2}/${MONTH}/\d{4}[: ]${CLOCK}(?: [+-]\d{4})?`,
-            // ls -l: Dec  4 17:37
-            String.raw`${MONTH} [ \d]\d \d{2}:\d{2}(?::\d{2})?(?![:\d])`,
-            // A clock time alone: 17:37:58, 5:07:09.123 PM
-            String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
-          ].join('|') +
-          ')' +
-          END,
-        'gu',
-      ),
+    regex: () => new RegExp(`${START}(?:${TIMESTAMP_FORMS_V1.join('|')})${END}`, 'gu'),
     keepsContext: false,
   },
   durations: {
@@ -136,15 +137,15 @@ const FILTERS: Readonly<Record<FilterName, FilterDefinition>> = {
 /** Control sequences inside a replaced span are kept after the token, so colours still switch on and off. */
 const SGR_IN_SPAN = new RegExp(SGR, 'g')
 
-/** One built-in filter as a stream rule. */
+/** One built-in filter as a stream rule, under the definitions of one version (v1 by default). */
 export class FilterRule implements StreamRule {
   readonly #name: FilterName
   readonly #definition: FilterDefinition
   readonly #regex: RegExp
 
-  constructor(name: FilterName) {
+  constructor(name: FilterName, definitions: Readonly<Record<FilterName, FilterDefinition>> = FILTERS_V1) {
     this.#name = name
-    this.#definition = FILTERS[name]
+    this.#definition = definitions[name]
     this.#regex = this.#definition.regex()
   }
 

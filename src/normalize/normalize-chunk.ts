@@ -1,9 +1,9 @@
 import { FILTER_NAMES, PLACEHOLDER_NAMES, type NormalizationSettings } from '../scenario/schema.js'
-import { FILTER_NORMALIZATION_VERSION } from './filters.js'
 import { applyLiteralPatterns, LITERAL_REPLACEMENTS_VERSION } from './literal-patterns.js'
 import { PLACEHOLDER_NORMALIZATION_VERSION } from './placeholders.js'
 import { normalizePorts, PORT_NORMALIZATION_VERSION } from './ports.js'
-import { REDACTION_NORMALIZATION_VERSION } from './redactions.js'
+import { FILTER_NORMALIZATION_VERSION } from './filters.js'
+import { REDACTION_NORMALIZATION_VERSION_V2 } from './redactions-v2.js'
 
 /**
  * The normalization rules a capture committed to. A `*_version` is null when that rule was not applied, so a
@@ -62,7 +62,7 @@ export function normalizationCommitment(
       : { placeholders, placeholder_normalization_version: PLACEHOLDER_NORMALIZATION_VERSION }),
     ...(redactions.length === 0
       ? {}
-      : { redactions, redaction_normalization_version: REDACTION_NORMALIZATION_VERSION }),
+      : { redactions, redaction_normalization_version: REDACTION_NORMALIZATION_VERSION_V2 }),
     ...(filters.length === 0 ? {} : { filters, filter_normalization_version: FILTER_NORMALIZATION_VERSION }),
   }
 }

@@ -1,3 +1,4 @@
+import { placeholderView, type PlaceholderView } from './redactions-v2.js'
 import type { RuleMatch, StreamRule } from './stream-rule.js'
 import { isLineTerminator, lineStartBefore } from './text-boundaries.js'
 import { errorMessage } from '../internal/error-message.js'
@@ -26,6 +27,15 @@ export function compileRedaction(source: string): { readonly regex: RegExp } | {
   }
 }
 
+/** A line of the stream a redaction searches, and (under v2) the line as the placeholders leave it. */
+interface SearchedLine {
+  readonly text: string
+  readonly start: number
+  readonly end: number
+  readonly line: string
+  view?: PlaceholderView
+}
+
 /**
  * One of the user's redactions as a stream rule. It is applied to each line on its own (lines end at `\n`,
  * `\r`, U+2028 and U+2029, as for the `m` flag), so a match never crosses a line end and a line is decided
@@ -35,8 +45,10 @@ export class RedactionRule implements StreamRule {
   readonly #regex: RegExp
   readonly #replacement: string
   readonly #label: string
+  /** Under `regex-redactions-v2`: the placeholders whose tokens the expression reads instead of their values. */
+  readonly #placeholders: StreamRule | undefined
 
-  constructor(settings: RedactionSettings, index: number) {
+  constructor(settings: RedactionSettings, index: number, placeholders?: StreamRule) {
     const compiled = compileRedaction(settings.regex)
     if ('error' in compiled) {
       throw new Error(`invalid redaction regex: the scenario was not validated (${compiled.error})`)
@@ -44,11 +56,11 @@ export class RedactionRule implements StreamRule {
     this.#regex = compiled.regex
     this.#replacement = settings.replacement
     this.#label = `redactions[${index}]`
+    this.#placeholders = placeholders
   }
 
   /** The line last searched: a scan asks again from just after each match, in the same line. */
-  #line:
-    { readonly text: string; readonly start: number; readonly end: number; readonly line: string } | undefined
+  #line: SearchedLine | undefined
 
   find(text: string, from: number, limit: number, floor = 0): RuleMatch | undefined {
     let searchFrom = from
@@ -57,7 +69,7 @@ export class RedactionRule implements StreamRule {
       if (line.start >= limit) {
         return undefined
       }
-      const match = this.#findInLine(line.line, searchFrom - line.start)
+      const match = this.#findInLine(line, searchFrom - line.start)
       if (match !== undefined) {
         return { ...match, start: match.start + line.start, end: match.end + line.start }
       }
@@ -86,32 +98,63 @@ export class RedactionRule implements StreamRule {
     return lineStartBefore(text, from, text.length)
   }
 
-  #findInLine(line: string, from: number): RuleMatch | undefined {
-    const regex = this.#regex
-    regex.lastIndex = from
-    for (let match = regex.exec(line); match !== null; match = regex.exec(line)) {
-      const whole = match[0]
-      if (whole.length === 0) {
-        // An empty match would insert the replacement between every two characters: step over it.
-        regex.lastIndex = match.index + ((line.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1)
-        if (regex.lastIndex > line.length) {
-          return undefined
-        }
-        continue
-      }
-      const start = match.index
-      const end = start + whole.length
-      if (match.groups === undefined || !(REDACTED_GROUP in match.groups)) {
-        return { start, end, replacement: this.#replacement, label: this.#label }
-      }
-      const group = match.indices?.groups?.[REDACTED_GROUP]
-      if (group === undefined) {
-        continue // the `redacted` group did not take part in this match: nothing to replace
-      }
-      const [groupStart, groupEnd] = group
-      const replacement = line.slice(start, groupStart) + this.#replacement + line.slice(groupEnd, end)
-      return { start, end, replacement, label: this.#label }
+  #findInLine(line: SearchedLine, from: number): RuleMatch | undefined {
+    if (this.#placeholders === undefined) {
+      return findRedactionInLine(this.#regex, this.#replacement, this.#label, line.line, from)
     }
-    return undefined
+    line.view ??= placeholderView(line.line, this.#placeholders)
+    const view = line.view
+    const match = findRedactionInLine(
+      this.#regex,
+      this.#replacement,
+      this.#label,
+      view.text,
+      view.viewIndex(from),
+    )
+    return match === undefined
+      ? undefined
+      : { ...match, start: view.originalStart(match.start), end: view.originalEnd(match.end) }
   }
+}
+
+/**
+ * The first match of a redaction in one line at or after `from`, with what replaces it (only the `redacted` group
+ * when the expression has one); undefined when none. A match of empty text is stepped over.
+ */
+export function findRedactionInLine(
+  regex: RegExp,
+  replacement: string,
+  label: string,
+  line: string,
+  from: number,
+): RuleMatch | undefined {
+  regex.lastIndex = from
+  for (let match = regex.exec(line); match !== null; match = regex.exec(line)) {
+    const whole = match[0]
+    if (whole.length === 0) {
+      // An empty match would insert the replacement between every two characters: step over it.
+      regex.lastIndex = match.index + ((line.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1)
+      if (regex.lastIndex > line.length) {
+        return undefined
+      }
+      continue
+    }
+    const start = match.index
+    const end = start + whole.length
+    if (match.groups === undefined || !(REDACTED_GROUP in match.groups)) {
+      return { start, end, replacement, label }
+    }
+    const group = match.indices?.groups?.[REDACTED_GROUP]
+    if (group === undefined) {
+      continue // the `redacted` group did not take part in this match: nothing to replace
+    }
+    const [groupStart, groupEnd] = group
+    return {
+      start,
+      end,
+      replacement: line.slice(start, groupStart) + replacement + line.slice(groupEnd, end),
+      label,
+    }
+  }
+  return undefined
 }

@@ -1,5 +1,6 @@
 import { FILTER_NAMES, type NormalizationSettings } from '../scenario/schema.js'
 import { FILTER_TOKENS, FilterRule, type FilterName } from './filters.js'
+import { FILTERS_V2 } from './filters-v2.js'
 import {
   resolvePlaceholders,
   type PlaceholderContext,
@@ -19,7 +20,7 @@ export interface StreamNormalizationReport extends StreamHoldAccounting {
 }
 
 export interface StreamRuleSet {
-  /** In the order that decides between matches at the same position: placeholders, redactions, filters. */
+  /** In the order that decides between matches at the same position: redactions, placeholders, filters. */
   readonly rules: readonly StreamRule[]
   report(replacements: (label: string) => number, hold: StreamHoldAccounting): StreamNormalizationReport
 }
@@ -48,10 +49,14 @@ export function createStreamRuleSet(
   const redactions = settings.redactions ?? []
   // Filters follow their documented order, whatever order the scenario lists them in.
   const filters = FILTER_NAMES.filter((name) => settings.filters?.includes(name) === true)
+  const placeholderRule =
+    placeholders.spellings.length > 0 ? new PlaceholderRule(placeholders.spellings) : undefined
+  // Redactions read the text after the placeholders (regex-redactions-v2), so one that matches a token starts
+  // where the placeholder would: listed first, it wins there, and its replacement keeps the token.
   const rules: StreamRule[] = [
-    ...(placeholders.spellings.length > 0 ? [new PlaceholderRule(placeholders.spellings)] : []),
-    ...redactions.map((redaction, index) => new RedactionRule(redaction, index)),
-    ...filters.map((name) => new FilterRule(name)),
+    ...redactions.map((redaction, index) => new RedactionRule(redaction, index, placeholderRule)),
+    ...(placeholderRule === undefined ? [] : [placeholderRule]),
+    ...filters.map((name) => new FilterRule(name, FILTERS_V2)),
   ]
   return {
     rules,

@@ -23,6 +23,8 @@ function toStat(record: MacosProcessRecord): ProcStat {
     pgid: record.pgid,
     sid: record.sid,
     startTicks: record.start_ticks,
+    // The helper lists user processes; the kernel's own task (pid 0) is never among them.
+    kernelThread: false,
   }
 }
 

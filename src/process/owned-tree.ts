@@ -1,3 +1,4 @@
+import { readAdopters, type CaptureBoundary } from './foreign-process.js'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
 import type { ProcessInspector } from './inspector.js'
 import type { ProcStat } from './proc-linux.js'
@@ -93,8 +94,17 @@ export class OwnedTree {
   #running: Promise<TreeObservation> | undefined
   /** The last scan's complete listing, once the host's task count is seen to count the root's fork. */
   #listing: CompleteListing | undefined
+  readonly #boundary: CaptureBoundary
+  /** Processes proven not to be the capture's (`proveForeign`), by identity: never read again. */
+  readonly #foreign = new Set<string>()
 
-  constructor(token: string, root: TreeRoot, inspector: ProcessInspector) {
+  /** `adopters`: who may adopt an orphan of the capture (see `readAdopters`); read from this process by default. */
+  constructor(
+    token: string,
+    root: TreeRoot,
+    inspector: ProcessInspector,
+    adopters = readAdopters(inspector),
+  ) {
     this.#token = token
     this.#root = root
     this.#inspector = inspector
@@ -104,6 +114,8 @@ export class OwnedTree {
         this.#known.set(root.identity.pid, { identity: root.identity, stat: stat.value, attribution: 'root' })
       }
     }
+    // Both PTY spawners call setsid in the child before exec, so the root leads a session of its own.
+    this.#boundary = { rootStartTicks: root.startTicks, rootSessionId: root.pid, adopters }
     this.#listing = launchListing(root)
   }
 
@@ -124,6 +136,7 @@ export class OwnedTree {
       startedSinceTicks: this.#root.startTicks,
       listRecent: includeSession || this.#inspector.forkCount !== undefined,
       ...(this.#listing === undefined ? {} : { previous: this.#listing }),
+      foreign: { boundary: this.#boundary, known: this.#foreign },
     })
     const forksBeforeLaunch = this.#root.forksBeforeLaunch
     this.#listing =

@@ -12,6 +12,8 @@ export interface ProcStat {
   readonly sid: number
   /** Start time in clock ticks since boot (CLK_TCK is 100 on Linux, so 10 ms resolution). */
   readonly startTicks: number
+  /** A kernel thread (`PF_KTHREAD` in the stat flags): never a process a capture started. */
+  readonly kernelThread: boolean
 }
 
 export type ProcRead<T> =
@@ -32,7 +34,9 @@ function readFailure(error: unknown): ProcRead<never> {
 }
 
 /** The fields after the command name that REA reads, by position (0 is the state, 19 the start time). */
-const STAT_FIELDS = { state: 0, ppid: 1, pgid: 2, sid: 3, startTicks: 19 } as const
+const STAT_FIELDS = { state: 0, ppid: 1, pgid: 2, sid: 3, flags: 6, startTicks: 19 } as const
+/** `PF_KTHREAD` in the per-process flags (include/linux/sched.h): the task is a kernel thread. */
+const PF_KTHREAD = 0x00200000
 
 export function parseProcStat(pid: number, text: string): ProcStat | undefined {
   // comm may contain spaces and parentheses, so the fields start after the last ')'. A scan parses every
@@ -51,21 +55,28 @@ export function parseProcStat(pid: number, text: string): ProcStat | undefined {
     from = end + 1
   }
   const state = fields[STAT_FIELDS.state]
-  const numbers = [STAT_FIELDS.ppid, STAT_FIELDS.pgid, STAT_FIELDS.sid, STAT_FIELDS.startTicks].map(
-    (index) => (index < fields.length && fields[index] !== '' ? Number(fields[index]) : Number.NaN),
-  )
-  const [ppid, pgid, sid, startTicks] = numbers
+  const numbers = [
+    STAT_FIELDS.ppid,
+    STAT_FIELDS.pgid,
+    STAT_FIELDS.sid,
+    STAT_FIELDS.flags,
+    STAT_FIELDS.startTicks,
+  ].map((index) => (index < fields.length && fields[index] !== '' ? Number(fields[index]) : Number.NaN))
+  const [ppid, pgid, sid, flags, startTicks] = numbers
   if (
     state === undefined ||
     ppid === undefined ||
     pgid === undefined ||
     sid === undefined ||
+    flags === undefined ||
     startTicks === undefined ||
     numbers.some((value) => !Number.isSafeInteger(value))
   ) {
     return undefined
   }
-  return { pid, comm: text.slice(open + 1, close), state, ppid, pgid, sid, startTicks }
+  // The flags are an unsigned 32-bit word: test the bit on the number, not with `&` on a possibly negative int.
+  const kernelThread = Math.floor(flags / PF_KTHREAD) % 2 === 1
+  return { pid, comm: text.slice(open + 1, close), state, ppid, pgid, sid, startTicks, kernelThread }
 }
 
 let scratch = Buffer.allocUnsafe(64 * 1024)

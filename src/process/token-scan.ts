@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { readStartIdentity, sameIdentity, type StartIdentity } from './identity.js'
+import { proveForeign, type CaptureBoundary } from './foreign-process.js'
 import { processInspector, type ProcessInspector } from './inspector.js'
 import type { EnvironCheck, ProcRead, ProcStat } from './proc-linux.js'
 import { runTokenEntry } from './run-token.js'
@@ -67,6 +68,17 @@ export interface ScanOptions {
    * created since it, only its recent processes are examined instead of every process on the host.
    */
   readonly previous?: CompleteListing
+  /**
+   * Where the capture's processes end: a process whose environment cannot be read but that is proven not to be
+   * the capture's (see `proveForeign`) is not reported unreadable, and its identity is added to `foreign`, which
+   * later scans pass over without reading it again.
+   */
+  readonly foreign?: { readonly boundary: CaptureBoundary; readonly known: Set<string> }
+}
+
+/** How a process is remembered across scans: its pid can be reused, its pid with its start time cannot. */
+export function identityKey(pid: number, startTicks: number): string {
+  return `${pid}:${startTicks}`
 }
 
 /**
@@ -187,6 +199,11 @@ function examineProcess(
   if (before.status !== 'ok' || before.value.identity.start_ticks < (options.startedSinceTicks ?? 0)) {
     return 'done'
   }
+  const foreign = options.foreign
+  const key = identityKey(pid, before.value.identity.start_ticks)
+  if (foreign?.known.has(key) === true) {
+    return 'done'
+  }
   if (statFirst) {
     scan.recentProcesses.push(before.value)
   }
@@ -196,6 +213,10 @@ function examineProcess(
     return 'done'
   }
   if (carries.status === 'unreadable') {
+    if (foreign !== undefined && proveForeign(before.value.stat, foreign.boundary, inspector) !== undefined) {
+      foreign.known.add(key)
+      return 'done'
+    }
     return {
       pid,
       start_ticks: before.value.identity.start_ticks,

@@ -35,6 +35,11 @@ export function recordUnfinishedOf(options: MatcherOptions | undefined): boolean
   return options?.recordUnfinished ?? projectOptions().recordUnfinished ?? false
 }
 
+/** The unknowns an authority may be recorded with: the assertion's and the project's reasons together. */
+export function acceptUnknownsOf(options: MatcherOptions | undefined): readonly string[] {
+  return [...(options?.acceptUnknowns ?? []), ...(projectOptions().acceptUnknowns ?? [])]
+}
+
 /** Likewise the terminal comparison level; the stream unless a test or the project asks for screens. */
 export function terminalOf(options: MatcherOptions | undefined) {
   return options?.terminal ?? projectOptions().terminal ?? 'stream'

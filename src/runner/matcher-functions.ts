@@ -12,6 +12,7 @@ import {
   captureArguments,
   isAuthorityArgument,
   recordUnfinishedOf,
+  acceptUnknownsOf,
   requireTest,
   terminalOf,
   timingOf,
@@ -108,6 +109,7 @@ function matchCaptureWith(deps: MatcherDeps) {
       color: pc.isColorSupported,
       timing: timingOf(options as MatcherOptions | undefined),
       recordUnfinished: recordUnfinishedOf(options as MatcherOptions | undefined),
+      acceptUnknowns: acceptUnknownsOf(options as MatcherOptions | undefined),
       terminal: terminalOf(options as MatcherOptions | undefined),
     })
     if (result.authorityPath !== null) {

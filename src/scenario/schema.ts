@@ -238,11 +238,11 @@ export const normalizationSchema = described(
     ),
     placeholders: described(
       uniqueNames(z.enum(PLACEHOLDER_NAMES), 'placeholder').optional(),
-      'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home and tmpdir).',
+      'Values of the capture’s context replaced by a token wherever the output spells them: root, cwd, tmpdir, home, user, hostname. Absent: none (the test plugin uses root, cwd, home, tmpdir, user and hostname).',
     ),
     filters: described(
       uniqueNames(z.enum(FILTER_NAMES), 'filter').optional(),
-      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none.',
+      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none (the test plugin uses temp_names).',
     ),
     redactions: described(
       z.array(redactionSchema).optional(),
@@ -273,6 +273,10 @@ export const processScenarioSchema = described(
     environment: described(
       z.record(environmentNameSchema, noNul('an environment value').nullable()).default({}),
       'Overrides applied over the inherited environment; null removes an inherited variable.',
+    ),
+    home: described(
+      z.literal('isolated').optional(),
+      'isolated: the command gets a fresh, empty HOME (and XDG folders) in a temporary folder REA removes after the capture, so the user’s ~/.gitconfig or ~/.npmrc cannot change it. Absent: HOME is inherited.',
     ),
     filesystem_observation_paths: described(
       z.array(noNul('an observation path').min(1)).default([]),

@@ -4,10 +4,20 @@ import { TEST_ENVIRONMENT } from './test-environment.js'
 
 /**
  * Placeholders the test plugin's captures use unless the scenario names its own: the paths of one checkout and
- * one machine, so an authority recorded in one clone holds in another. User and host names are left out: they
- * are short words that also occur in ordinary output.
+ * the paths and names of one machine, so an authority recorded in one clone, by one user on one host, holds in
+ * another. The user and host name are whole words only (`ada` in `ada@host`, not in `adam`), and a value under
+ * three characters is skipped.
  */
-export const TEST_DEFAULT_PLACEHOLDERS = ['root', 'cwd', 'home', 'tmpdir'] as const
+export const TEST_DEFAULT_PLACEHOLDERS = ['root', 'cwd', 'home', 'tmpdir', 'user', 'hostname'] as const
+
+/**
+ * Filters the test plugin's captures use unless the scenario names its own `filters`. Only `temp_names`: on a
+ * corpus of real commands and behaviour changes (bench/machine-corpus.mjs) it makes mktemp, Node and Python
+ * temporary names hold and no change equivalent (another mkdtemp prefix stays different). `durations`,
+ * `timestamps`, `uuids` and `hex_ids` each hid a real change there (a back-off of 5 s against 10 s, a release
+ * date moved a month, a name-based uuid, a file checksum), so a test names them itself (docs/normalization.md).
+ */
+export const TEST_DEFAULT_FILTERS = ['temp_names'] as const
 
 /** How a project changes the test environment (`configureRea` in Vitest and Jest). */
 export interface TestEnvironmentOptions {
@@ -28,7 +38,7 @@ export function testEnvironment(options: TestEnvironmentOptions = {}): Record<st
 }
 
 /**
- * A scenario as the test plugin runs it: REA's test defaults (the test environment and the default placeholders)
+ * A scenario as the test plugin runs it: REA's test defaults (the test environment, placeholders and filters)
  * written into the scenario itself, so they are in its commitments and contract for anyone to see, and the same
  * on every machine. What the scenario says wins, name by name. Input that is not an object is passed on
  * untouched for validation to report.
@@ -50,7 +60,11 @@ export function withTestDefaults(
   return {
     ...scenario,
     environment: { ...testEnvironment(options), ...(environment as ProcessScenarioInput['environment']) },
-    normalization: { ...given, placeholders: given.placeholders ?? [...TEST_DEFAULT_PLACEHOLDERS] },
+    normalization: {
+      ...given,
+      placeholders: given.placeholders ?? [...TEST_DEFAULT_PLACEHOLDERS],
+      filters: given.filters ?? [...TEST_DEFAULT_FILTERS],
+    },
   }
 }
 

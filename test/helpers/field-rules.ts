@@ -564,6 +564,12 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     ),
   },
   {
+    path: 'machine_values.*',
+    rule: notCompared(
+      'says that a stored authority holds the values of its placeholders as tokens (checked on import against its placeholders and capture root); a comparison gives the other side the same tokens where it compares paths, so the verdict is the one the capture had',
+    ),
+  },
+  {
     path: 'journal.complete',
     rule: derived('journal.incomplete_reasons (complete exactly when it is empty)'),
   },

@@ -1,4 +1,5 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
@@ -45,6 +46,23 @@ const authorities = (project: string) =>
     String(name).endsWith('.capture.json'),
   )
 
+/**
+ * The recording machine's values a committed authority must not hold: the checkout, home, temporary directory,
+ * and the user and host name where they are not too short to tell from ordinary words (REA skips those) and
+ * not REA's own vocabulary (`root` is also an attribution).
+ */
+function machineValues(checkout: string): string[] {
+  const user = os.userInfo().username
+  const host = os.hostname()
+  return [
+    checkout,
+    os.homedir(),
+    os.tmpdir(),
+    ...(user.length >= 3 && user !== 'root' ? [user] : []),
+    ...(host.length >= 3 ? [host] : []),
+  ]
+}
+
 describe('the test environment', () => {
   test('an authority recorded on a laptop holds on a CI runner from another clone (Vitest)', async () => {
     const laptop = vitestProject()
@@ -63,6 +81,16 @@ describe('the test environment', () => {
     expect(authority).toContain('"TZ":"UTC"')
     expect(authority).not.toContain('Europe/Berlin')
     expect(authority).not.toContain('iTerm')
+
+    // Nothing of the recording machine is in any file under __captures__, JSON-escaped forms included.
+    const files = authorities(laptop).map((name) =>
+      readFileSync(path.join(laptop, '__captures__', String(name)), 'utf8'),
+    )
+    for (const value of machineValues(laptop)) {
+      for (const spelling of [value, JSON.stringify(value).slice(1, -1)]) {
+        expect(files.filter((text) => text.includes(spelling)).length, spelling).toBe(0)
+      }
+    }
   })
 
   test('the same in Jest', async () => {

@@ -6,7 +6,8 @@ import { TEST_ENVIRONMENT } from '../../scenario/test-environment.js'
  * two contracts differ only there, the program's behaviour was never compared: the authority is simply older
  * than the defaults, and re-recording it is the fix.
  */
-const PLACEHOLDERS = 'placeholders for the checkout’s and the machine’s paths (root, cwd, home, tmpdir)'
+const PLACEHOLDERS =
+  'placeholders for the checkout’s and the machine’s paths and names (root, cwd, home, tmpdir, user, hostname)'
 const ENVIRONMENT =
   'the test environment (colour, CI, terminal, locale and time zone variables removed or pinned)'
 const ADDED_DEFAULTS: readonly { readonly matches: (path: string) => boolean; readonly what: string }[] = [

@@ -39,6 +39,7 @@ export function checkCommitmentValues(evidence: Evidence, facts: DerivedFacts): 
   )
   for (const field of [
     'environment',
+    'home',
     'filesystem_observation_paths',
     'terminal',
     'events',
@@ -71,14 +72,19 @@ export function checkCommitmentValues(evidence: Evidence, facts: DerivedFacts): 
       executable.value[field],
     )
   }
-  // The contract holds the working directory relative to the capture root, in the capturing host's flavour.
-  const root = evidence.host.capture_root
+  // The contract holds the working directory relative to the capture root, in the capturing host's flavour. A
+  // stored authority holds the root, and paths below a machine's folders, as tokens: a path that starts with one
+  // is read as the absolute path it stands for.
+  const stored = evidence.machine_values !== undefined
+  const absolute = (value: string): string => (stored && /^\[[A-Z]+\]/.test(value) ? `/${value}` : value)
+  const root = absolute(evidence.host.capture_root)
   const paths = path.posix.isAbsolute(root) ? path.posix : path.win32
-  const expected = contractWorkingDirectory(
+  const resolved = contractWorkingDirectory(
     root,
-    paths.resolve(root, scenario.value.working_directory),
+    paths.resolve(root, absolute(scenario.value.working_directory)),
     paths,
   )
+  const expected = stored && /^\/\[[A-Z]+\]/.test(resolved) ? resolved.slice(1) : resolved
   facts.expect(
     expected === contract.value.working_directory,
     'commitments.scenario.value.working_directory',

@@ -5,6 +5,7 @@ import { DerivedFacts } from './facts.js'
 import { checkFilesystem } from './filesystem.js'
 import { checkInteractions } from './interactions.js'
 import { checkJournal } from './journal.js'
+import { checkMachineValues } from './machine-values.js'
 import { checkRunOutcome } from './run-outcome.js'
 import { checkChunks, checkFrames, checkRedaction, checkReplies } from './terminal.js'
 import { checkUnknowns } from './unknowns.js'
@@ -32,6 +33,7 @@ export function derivedFactIssues(evidence: Evidence): ReaIssue[] {
   checkRunOutcome(evidence, facts)
   checkFilesystem(evidence, facts)
   checkUnknowns(evidence, facts)
+  checkMachineValues(evidence, facts)
   return facts.issues
 }
 

@@ -29,8 +29,10 @@ export function checkChunks(evidence: Evidence, facts: DerivedFacts): void {
   )
   let chargedBytes = 0
   let chunkBytes = 0
+  // A stored authority holds machine values as tokens in its raw text: byte_length stays what the program wrote.
+  const storedAsTokens = evidence.machine_values !== undefined
   evidence.terminal.chunks.forEach((chunk, index) => {
-    checkChunk(chunk, `terminal.chunks[${index}]`, facts, streamRules ? undefined : normalize)
+    checkChunk(chunk, `terminal.chunks[${index}]`, facts, streamRules ? undefined : normalize, storedAsTokens)
     chunkBytes += chunk.byte_length
     chargedBytes +=
       chunk.byte_length + (chunk.bytes_base64 === undefined ? 0 : base64Length(chunk.byte_length))
@@ -48,6 +50,7 @@ function checkChunk(
   at: string,
   facts: DerivedFacts,
   normalize: ((text: string) => string) | undefined,
+  storedAsTokens: boolean,
 ): void {
   const original = chunk.raw_data ?? chunk.data
   facts.expect(
@@ -64,7 +67,7 @@ function checkChunk(
   )
   if (chunk.bytes_base64 === undefined) {
     facts.expect(
-      Buffer.byteLength(original) === chunk.byte_length,
+      storedAsTokens || Buffer.byteLength(original) === chunk.byte_length,
       `${at}.byte_length`,
       `${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
       () =>
@@ -73,7 +76,9 @@ function checkChunk(
   } else {
     const bytes = Buffer.from(chunk.bytes_base64, 'base64')
     facts.expect(
-      bytes.length === chunk.byte_length && !isUtf8(bytes) && bytes.toString('utf8') === original,
+      (storedAsTokens || bytes.length === chunk.byte_length) &&
+        !isUtf8(bytes) &&
+        bytes.toString('utf8') === original,
       `${at}.bytes_base64`,
       `${at}.byte_length and ${at}.${chunk.raw_data === undefined ? 'data' : 'raw_data'}`,
       () => 'the exact bytes must be byte_length bytes of invalid UTF-8 that decode to the original text',

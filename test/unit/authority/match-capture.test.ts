@@ -159,6 +159,38 @@ describe('matchCapture', () => {
     expect(negated.message).toContain('unknown is neither equal nor different')
   })
 
+  test('an authority carrying an unknown is not written unless its reason is accepted by name', () => {
+    const unknown = structuredClone(capture)
+    unknown.truncation_details.raw_terminal.drain = 'incomplete'
+    rederive(unknown)
+    const received = resealed(unknown)
+    for (const updateMode of ['new', 'all'] as const) {
+      const refused = matchCapture(request({ testName: `carries ${updateMode}`, received, updateMode }))
+      expect(refused.pass).toBe(false)
+      expect(existsSync(refused.authorityPath!)).toBe(false)
+      expect(refused.message).toContain('was not written: this capture carries')
+      expect(refused.message).toContain('- terminal: drain_incomplete (')
+      expect(refused.message).toContain('To remove it: the terminal closed before REA had read everything')
+      expect(refused.message).toMatch(/acceptUnknowns: \[[^\]]*"drain_incomplete"/)
+    }
+    // -u over an existing authority is refused the same way, and the old file stays.
+    matchCapture(request({ testName: 'carries replace' }))
+    const replaced = matchCapture(request({ testName: 'carries replace', received, updateMode: 'all' }))
+    expect(replaced.message).toContain('was not rewritten')
+    expect(matchCapture(request({ testName: 'carries replace' }))).toMatchObject({
+      pass: true,
+      count: 'matched',
+    })
+    const reasons = JSON.parse(/acceptUnknowns: (\[[^\]]*\])/.exec(replaced.message)![1]!) as string[]
+    const partly = matchCapture(
+      request({ testName: 'carries new', received, acceptUnknowns: reasons.slice(1) }),
+    )
+    expect(partly.pass).toBe(false)
+    const accepted = matchCapture(request({ testName: 'carries new', received, acceptUnknowns: reasons }))
+    expect(accepted).toMatchObject({ pass: true, count: 'added' })
+    expect(existsSync(accepted.authorityPath!)).toBe(true)
+  })
+
   test('an authority that cannot be written fails with the path and the OS code', () => {
     // A regular file where the authority's folder would be: no folder can be made there.
     writeFileSync(path.join(directory, 'blocker'), '')

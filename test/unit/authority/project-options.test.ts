@@ -25,7 +25,7 @@ describe('parseProjectOptions', () => {
         'configureRea',
       ),
     ).toThrow(
-      /configureRea\.colour: is not an option \(valid: timing, recordUnfinished, terminal, environment, inheritEnvironment\)[\s\S]*environment\.TZ: must be a string[\s\S]*environment\.A=B[\s\S]*environment\.CI_\*[\s\S]*inheritEnvironment: must be true/,
+      /configureRea\.colour: is not an option \(valid: timing, recordUnfinished, acceptUnknowns, terminal, environment, inheritEnvironment\)[\s\S]*environment\.TZ: must be a string[\s\S]*environment\.A=B[\s\S]*environment\.CI_\*[\s\S]*inheritEnvironment: must be true/,
     )
   })
 })

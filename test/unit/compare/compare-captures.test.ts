@@ -94,6 +94,45 @@ describe('the terminal stream', () => {
   })
 })
 
+describe('rules that replaced nothing', () => {
+  /** Both sides ran a redaction and two filters; `replaced` says how often each matched on this side. */
+  const withRules = (text: string, replaced: { redaction: number; durations: number; uuids: number }) =>
+    withStream([text], (copy) => {
+      copy.commitments.comparison_contract.value.normalization.redactions = [
+        { regex: 'pid=(?<redacted>\\d+)', replacement: '[PID]' },
+      ]
+      copy.terminal.stream_normalization = {
+        placeholders: [],
+        redactions: [{ index: 0, replaced: replaced.redaction }],
+        filters: [
+          { name: 'durations', token: '[DURATION]', replaced: replaced.durations },
+          { name: 'uuids', token: '[UUID]', replaced: replaced.uuids },
+        ],
+        hold_limit_characters: 65536,
+        held_max_characters: 0,
+        early_releases: 0,
+        limit_releases: 0,
+      }
+    })
+
+  test('are named in a failing comparison, those that matched on either side are not', () => {
+    const comparison = compareCaptures(
+      withRules('process 12 up\r\n', { redaction: 0, durations: 0, uuids: 2 }),
+      withRules('process 13 up\r\n', { redaction: 0, durations: 1, uuids: 0 }),
+    )
+    expect(comparison.verdict).toBe('different')
+    expect(comparison.unused_rules).toEqual(['redaction 0 /pid=(?<redacted>\\d+)/'])
+    expect(formatComparison(comparison, { color: false })).toContain(
+      'Rules that replaced nothing in either capture: redaction 0 /pid=(?<redacted>\\d+)/; check that each fits',
+    )
+  })
+
+  test('are not reported when the comparison holds', () => {
+    const same = withRules('process 12 up\r\n', { redaction: 0, durations: 0, uuids: 0 })
+    expect(compareCaptures(same, structuredClone(same)).unused_rules).toBeUndefined()
+  })
+})
+
 describe('contracts', () => {
   test('a differing normalization version is its own rule with the recapture hint', () => {
     const other = structuredClone(base)
@@ -134,6 +173,40 @@ describe('contracts', () => {
     other.commitments.comparison_contract.value.timeout_ms = 1
     expect(() => compareCaptures(base, other)).toThrow(
       expect.objectContaining({ hint: expect.not.stringMatching(/current defaults/) }),
+    )
+  })
+
+  test('a rule added to the scenario, or the defaults grown, says the rules changed and names -u', () => {
+    const withPlaceholders = structuredClone(base)
+    Object.assign(withPlaceholders.commitments.comparison_contract.value.normalization, {
+      placeholders: ['root', 'cwd', 'home', 'tmpdir'],
+      placeholder_normalization_version: 'context-placeholders-v1',
+    })
+    withPlaceholders.commitments.comparison_contract.sha256 = 'e'.repeat(64)
+    // The test plugin's defaults grew (user, hostname); a filter was added with the version it commits.
+    const grown = structuredClone(withPlaceholders)
+    Object.assign(grown.commitments.comparison_contract.value.normalization, {
+      placeholders: ['root', 'cwd', 'home', 'tmpdir', 'user', 'hostname'],
+      filters: ['durations'],
+      filter_normalization_version: 'builtin-filters-v2',
+    })
+    grown.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    for (const [authority, reconstruction] of [
+      [withPlaceholders, grown],
+      [grown, withPlaceholders],
+    ] as const) {
+      try {
+        compareCaptures(authority, reconstruction)
+        expect.unreachable()
+      } catch (error) {
+        const hint = isReaError(error) ? error.hint : undefined
+        expect(hint).toMatch(/normalization rules changed \(placeholders, filters\).*vitest -u/)
+        expect(hint).not.toContain('same REA version')
+      }
+    }
+    grown.commitments.comparison_contract.value.timeout_ms = 1
+    expect(() => compareCaptures(withPlaceholders, grown)).toThrow(
+      expect.objectContaining({ hint: expect.not.stringMatching(/rules changed/) }),
     )
   })
 

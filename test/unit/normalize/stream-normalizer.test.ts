@@ -199,4 +199,71 @@ describe('redactions', () => {
     expect(released).toBe('b'.repeat(STREAM_HOLD_LIMIT_CHARACTERS + 1))
     expect(normalizer.accounting.limit_releases).toBe(1)
   })
+
+  describe('read the text after the placeholders (regex-redactions-v2)', () => {
+    const withRoot = (regex: string, replacement = '[N]'): Partial<NormalizationSettings> => ({
+      placeholders: ['root', 'cwd', 'home', 'user'],
+      redactions: [{ regex, replacement }],
+    })
+
+    test.for([
+      // The docs' example: a redaction written against the token, as a failure message shows the output.
+      [
+        'a path under the root',
+        String.raw`\[ROOT\]/out-(?<redacted>\d+)`,
+        'wrote /work/clone-a/out-4127\n',
+        'wrote [ROOT]/out-[N]\n',
+      ],
+      [
+        'the whole token replaced',
+        String.raw`\[ROOT\]/out-\d+`,
+        'wrote /work/clone-a/out-4127 ok\n',
+        'wrote [N] ok\n',
+      ],
+      [
+        'a token after the match',
+        String.raw`job (?<redacted>\d+) of \[USER\]`,
+        'job 17 of ada\n',
+        'job [N] of [USER]\n',
+      ],
+      // The docs' other example (docs/normalization.md#redactions): the spaces before the group stay.
+      ['no token involved, as in v1', String.raw`^\s*(?<redacted>\d+) `, '  4127 node\n', '  [N] node\n'],
+      [
+        'a match after a token',
+        String.raw`out-(?<redacted>\d+)`,
+        '/work/clone-a/out-4127\n',
+        '[ROOT]/out-[N]\n',
+      ],
+      [
+        'the value itself, which the expression no longer sees',
+        String.raw`/work/clone-a`,
+        'at /work/clone-a/x\n',
+        'at [ROOT]/x\n',
+      ],
+    ] as const)('%s', ([, regex, text, expected]) => {
+      expect(whole(withRoot(regex), text)).toBe(expected)
+    })
+
+    test('give the same text however the stream is cut', () => {
+      const settings = withRoot(String.raw`\[ROOT\]/out-(?<redacted>\d+)`)
+      const text = 'a /work/clone-a/out-4127 b /work/clone-a/out-9 c /home/ada/out-3\r\n'.repeat(5)
+      const expected = whole(settings, text)
+      expect(expected).toContain('[ROOT]/out-[N] b')
+      for (let seed = 1; seed <= 30; seed++) {
+        expect(run(settings, splitAt(text, random(seed))).released).toBe(expected)
+      }
+    })
+
+    test('count a redaction that takes a token as the redaction’s replacement', () => {
+      const set = createStreamRuleSet(
+        { patterns: [], ports: false, ...withRoot(String.raw`\[ROOT\]/out-(?<redacted>\d+)`) },
+        context,
+      )!
+      const normalizer = new StreamNormalizer(set.rules, () => undefined)
+      normalizer.push({ data: '' }, '', '/work/clone-a/out-1 /work/clone-a/x\n')
+      normalizer.finish()
+      expect(normalizer.replacements('redactions[0]')).toBe(1)
+      expect(normalizer.replacements('root')).toBe(1)
+    })
+  })
 })

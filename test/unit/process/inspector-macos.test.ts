@@ -106,7 +106,16 @@ describe('createMacosInspector', () => {
     const inspector = createMacosInspector(run)
     expect(inspector.readStat(42)).toEqual({
       status: 'ok',
-      value: { pid: 42, comm: 'proc42', state: 'S', ppid: 1, pgid: 42, sid: 42, startTicks: 4042 },
+      value: {
+        pid: 42,
+        comm: 'proc42',
+        state: 'S',
+        ppid: 1,
+        pgid: 42,
+        sid: 42,
+        startTicks: 4042,
+        kernelThread: false,
+      },
     })
     expect(inspector.readEnviron(42, Buffer.from('REA_RUN_TOKEN=t'))).toEqual({
       status: 'ok',

@@ -21,16 +21,24 @@ interface StatFields {
   readonly pgid: number
   readonly sid: number
   readonly startTicks: number
+  readonly flags: number
 }
 
-const DEFAULT_FIELDS: StatFields = { state: 'S', ppid: 41, pgid: 42, sid: 43, startTicks: 987654 }
+const DEFAULT_FIELDS: StatFields = {
+  state: 'S',
+  ppid: 41,
+  pgid: 42,
+  sid: 43,
+  startTicks: 987654,
+  flags: 4194560,
+}
 
 /** A /proc/PID/stat line whose every field holds a different value, so reading the wrong field shows. */
 function statLine(pid: number, comm: string, fields: Partial<StatFields> = {}): string {
-  const { state, ppid, pgid, sid, startTicks } = { ...DEFAULT_FIELDS, ...fields }
+  const { state, ppid, pgid, sid, startTicks, flags } = { ...DEFAULT_FIELDS, ...fields }
   // Fields 7–21: tty_nr, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime, cutime, cstime,
   // priority, nice, num_threads, itrealvalue.
-  const between = [34816, 4321, 4194560, 1001, 1002, 3, 4, 55, 66, 7, 8, 20, 0, 9, 0]
+  const between = [34816, 4321, flags, 1001, 1002, 3, 4, 55, 66, 7, 8, 20, 0, 9, 0]
   const after = Array.from({ length: 30 }, (_, index) => 500 + index)
   return `${pid} (${comm}) ${[state, ppid, pgid, sid, ...between, startTicks, ...after].join(' ')}\n`
 }
@@ -47,7 +55,26 @@ describe('parseProcStat', () => {
       pgid: 42,
       sid: 43,
       startTicks: 987654,
+      kernelThread: false,
     })
+  })
+
+  test.for([
+    ['a kernel thread', 0x00208040, true],
+    ['a kernel thread whose flags use the top bit', 0x80208040, true],
+    ['a user process', 0x00400100, false],
+    ['a user process whose flags use the top bit', 0x80400100, false],
+  ] as const)('reads PF_KTHREAD: %s', ([, flags, kernelThread]) => {
+    expect(parseProcStat(7, statLine(7, 'x', { flags }))?.kernelThread).toBe(kernelThread)
+  })
+
+  test('reads a real kernel thread and this process as what they are', () => {
+    const kthreadd = readProcStat(2)
+    if (kthreadd.status === 'ok') {
+      expect(kthreadd.value.kernelThread).toBe(true)
+    }
+    const self = readProcStat(process.pid)
+    expect(self.status === 'ok' && self.value.kernelThread).toBe(false)
   })
 
   test.for([

@@ -146,7 +146,7 @@ describe('options', () => {
     expect(bad.pass).toBe(false)
     expect(bad.message()).toContain('options.timing.ratio: must be a number from 0 to 1')
     expect(bad.message()).toContain(
-      'options.timeing: is not an option (valid: timing, recordUnfinished, terminal)',
+      'options.timeing: is not an option (valid: timing, recordUnfinished, acceptUnknowns, terminal)',
     )
     expect(bad.message()).toContain('options.recordUnfinished: must be true or false: got string')
     const level = matchers.toMatchCapture.call(state(undefined), capture, capture, { terminal: 'pixels' })

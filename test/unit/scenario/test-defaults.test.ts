@@ -14,12 +14,27 @@ describe('withTestDefaults', () => {
       NO_COLOR: null,
       LANG: 'C.UTF-8',
     })
-    expect(scenario.normalization?.placeholders).toEqual(['root', 'cwd', 'home', 'tmpdir'])
+    expect(scenario.normalization?.placeholders).toEqual([
+      'root',
+      'cwd',
+      'home',
+      'tmpdir',
+      'user',
+      'hostname',
+    ])
+    expect(scenario.normalization?.filters).toEqual(['temp_names'])
+    // A scenario's own list replaces the defaults; [] turns them off.
     expect(
-      withTestDefaults({ executable: 'node', normalization: { placeholders: [] } }).normalization,
+      withTestDefaults({ executable: 'node', normalization: { placeholders: [], filters: [] } })
+        .normalization,
     ).toEqual({
       placeholders: [],
+      filters: [],
     })
+    expect(
+      withTestDefaults({ executable: 'node', normalization: { filters: ['durations'] } }).normalization
+        ?.filters,
+    ).toEqual(['durations'])
     expect(() => validateScenario(scenario)).not.toThrow()
   })
 

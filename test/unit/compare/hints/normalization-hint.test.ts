@@ -42,6 +42,23 @@ describe('normalization_hint', () => {
     expect(comparison.normalization_hint?.placeholders).toEqual(['root'])
   })
 
+  test('names the rules for the lines they cover when other lines differ in behaviour', () => {
+    const comparison = compareCaptures(
+      capture('start 17:37:58\r\n', 'built in 4.8ms\r\n', 'tests passed\r\n', 'done 17:38:01\r\n'),
+      capture('start 09:02:11\r\n', 'built in 12ms\r\n', 'tests FAILED\r\n', 'done 09:02:15\r\n'),
+    )
+    expect(comparison.verdict).toBe('different')
+    expect(comparison.normalization_hint).toEqual({
+      placeholders: [],
+      filters: ['timestamps', 'durations'],
+      scenario: '"normalization": {"filters":["timestamps","durations"]}',
+      covered: { lines: 3, of: 4 },
+    })
+    expect(formatComparison(comparison, { color: false })).toContain(
+      'Normalization hint: 3 of 4 differing lines are text that filters timestamps, durations would replace',
+    )
+  })
+
   test('says nothing when a difference is behaviour', () => {
     const comparison = compareCaptures(capture('took 4ms: ok\r\n'), capture('took 9ms: failed\r\n'))
     expect(comparison.normalization_hint).toBeNull()
