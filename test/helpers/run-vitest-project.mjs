@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url'
 
 const modules = process.env.REA_TEST_VITEST_MODULES
 const { createVitest } = modules
-  ? await import(pathToFileURL(createRequire(path.join(modules, '..', 'noop.js')).resolve('vitest/node')).href)
+  ? await import(
+      pathToFileURL(createRequire(path.join(modules, '..', 'noop.js')).resolve('vitest/node')).href
+    )
   : await import('vitest/node')
 
 const [root, times = '1', update = 'false', file, name] = process.argv.slice(2)

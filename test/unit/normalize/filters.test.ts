@@ -29,7 +29,10 @@ describe('FilterRule', () => {
         ['\x1b[1m12ms\x1b[0m', '\x1b[1m[DURATION]\x1b[0m'],
         // Vitest 5's summary: the phases' shares, their names and order change from run to run.
         ['   Duration  475ms (tests 37%, transform 34%, import 22%, worker 7%)', '   Duration  [DURATION]'],
-        ['   Duration  1.01s (tests 53%, setup 41%, transform 4%, worker 1%, import 1%)', '   Duration  [DURATION]'],
+        [
+          '   Duration  1.01s (tests 53%, setup 41%, transform 4%, worker 1%, import 1%)',
+          '   Duration  [DURATION]',
+        ],
         [
           '\x1b[2m   Duration \x1b[22m 456ms\x1b[2m (tests 51%, import 29%, transform 12%, worker 8%)\x1b[22m',
           '\x1b[2m   Duration \x1b[22m [DURATION]\x1b[2m\x1b[22m',
