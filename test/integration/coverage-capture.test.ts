@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -11,6 +11,7 @@ import {
   type Evidence,
   type ProcessScenarioInput,
 } from '../../src/index.js'
+import { withTestDefaults } from '../../src/scenario/test-defaults.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runCli } from '../helpers/run-cli.js'
 
@@ -66,6 +67,23 @@ function expectNoFolderIn(evidence: Evidence, folder: string): void {
   expect(text).not.toContain(folder)
   expect(text).not.toContain('.rea-capture-')
   expect(text).not.toContain(scratch)
+}
+
+/** Runs `body` with `variables` set in REA's own environment, as if inherited, and restores it after. */
+async function withInherited<T>(variables: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]))
+  Object.assign(process.env, variables)
+  try {
+    return await body()
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) {
+        Reflect.deleteProperty(process.env, name)
+      } else {
+        process.env[name] = value
+      }
+    }
+  }
 }
 
 describe('captureProcess({ coverage })', () => {
@@ -157,20 +175,35 @@ describe('captureProcess({ coverage })', () => {
 
   test('records an inherited NODE_V8_COVERAGE by name, without a count: the folder is not the capture’s', async () => {
     const inherited = freshFolder()
-    const before = process.env['NODE_V8_COVERAGE']
-    process.env['NODE_V8_COVERAGE'] = inherited
-    try {
-      const evidence = await captureProcess(cli('greet'), { root: PROJECT })
-      expect(evidence.coverage).toEqual({ variables: ['NODE_V8_COVERAGE'], v8_files_written: null })
-      expect(readdirSync(inherited)).toHaveLength(1)
-      expectNoFolderIn(evidence, inherited)
-    } finally {
-      if (before === undefined) {
-        delete process.env['NODE_V8_COVERAGE']
-      } else {
-        process.env['NODE_V8_COVERAGE'] = before
-      }
+    const evidence = await withInherited({ NODE_V8_COVERAGE: inherited }, () =>
+      captureProcess(cli('greet'), { root: PROJECT }),
+    )
+    expect(evidence.coverage).toEqual({ variables: ['NODE_V8_COVERAGE'], v8_files_written: null })
+    expect(readdirSync(inherited)).toHaveLength(1)
+    expectNoFolderIn(evidence, inherited)
+  })
+
+  test("other toolchains' coverage variables, inherited, reach a program in the test environment; the Evidence names them only", async () => {
+    const folder = freshFolder()
+    mkdirSync(folder, { recursive: true })
+    const inherited = {
+      LLVM_PROFILE_FILE: path.join(folder, '%p-%m.profraw'),
+      GOCOVERDIR: folder,
+      COVERAGE_PROCESS_START: path.join(folder, '.coveragerc'),
     }
+    // What an instrumented Go or LLVM binary and coverage.py do with them: write where they point.
+    const writes =
+      'touch "$GOCOVERDIR/covmeta.go" "$COVERAGE_PROCESS_START" "$(dirname "$LLVM_PROFILE_FILE")/p.profraw"'
+    const evidence = await withInherited(inherited, () =>
+      captureProcess(withTestDefaults({ executable: 'sh', arguments: ['-c', writes] }), { root: PROJECT }),
+    )
+    expect(evidence.exit.code).toBe(0)
+    expect(readdirSync(folder).sort()).toEqual(['.coveragerc', 'covmeta.go', 'p.profraw'])
+    expect(evidence.coverage).toEqual({
+      variables: ['LLVM_PROFILE_FILE', 'GOCOVERDIR', 'COVERAGE_PROCESS_START'],
+      v8_files_written: null,
+    })
+    expectNoFolderIn(evidence, folder)
   })
 
   test('rejects a scenario that sets or removes a coverage variable, before anything runs', async () => {

@@ -3,23 +3,18 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { expectEveryReporter, expectFixtureCounts } from '../helpers/coverage-report.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
-import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runRunnerCli, type RunnerCliResult } from '../helpers/run-runner-cli.js'
+import { VITEST_CLI, VITEST_MAJOR, VITEST_MODULES_ENV } from '../helpers/vitest-under-test.js'
 
 // The runner-coverage project under Vitest 5, with its own tracking of child processes (autoAttachSubprocess: REA
 // only lets NODE_V8_COVERAGE through) and without it (REA collects per capture, as under Vitest 4). Runs in CI's
-// Vitest 5 leg, where REA_TEST_VITEST_MODULES names a node_modules folder holding Vitest 5 and Node is 22.12 or
-// later; skipped with a printed reason elsewhere.
-const MODULES = path.resolve(process.env['REA_TEST_VITEST_MODULES'] || path.join(REPO_ROOT, 'node_modules'))
-const VITEST = path.join(MODULES, 'vitest/vitest.mjs')
-const VITEST_VERSION = (
-  JSON.parse(readFileSync(path.join(MODULES, 'vitest/package.json'), 'utf8')) as { version: string }
-).version
+// runner matrix (.ci/node24-suites: Node 24, REA_TEST_VITEST_MODULES naming a project with Vitest 5 and
+// @vitest/coverage-v8 5); skipped with a printed reason elsewhere.
 const [nodeMajor = 0, nodeMinor = 0] = process.versions.node.split('.').map(Number)
 
 function whyNotVitest5(): string | undefined {
-  if (Number(VITEST_VERSION.split('.')[0]) < 5) {
-    return `the Vitest under test is ${VITEST_VERSION} (set REA_TEST_VITEST_MODULES to a node_modules with Vitest 5)`
+  if (VITEST_MAJOR < 5) {
+    return `the Vitest under test is Vitest ${VITEST_MAJOR} (set ${VITEST_MODULES_ENV} to a node_modules with Vitest 5)`
   }
   if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 12)) {
     return `Vitest 5 needs Node.js 22.12 or later; this is ${process.versions.node}`
@@ -35,7 +30,7 @@ const projectCopy = fixtureProjects('runner-coverage')
 
 function vitest(project: string, args: string[], env: Record<string, string> = {}): Promise<RunnerCliResult> {
   const pin = args.includes('--coverage') ? { FIXTURE_PIN_INTERNALS: '1' } : {}
-  return runRunnerCli(VITEST, ['run', ...args], project, { ...pin, ...env })
+  return runRunnerCli(VITEST_CLI, ['run', ...args], project, { ...pin, ...env })
 }
 
 function expectPassed(result: RunnerCliResult): void {
