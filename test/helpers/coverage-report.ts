@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect } from 'vitest'
+import { runRunnerCli, type RunnerCliResult } from './run-runner-cli.js'
+import { VITEST_CLI } from './vitest-under-test.js'
 
 /*
  * Reading what a runner's coverage reporters wrote for the runner-coverage fixture project
@@ -93,4 +95,36 @@ function htmlPages(folder: string): string[] {
   return existsSync(folder)
     ? readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((entry) => path.basename(entry))
     : []
+}
+
+/** Runs without coverage need only the test that matches an authority. */
+export const GREETING_ONLY = ['--testNamePattern', 'greets through a capture']
+
+/**
+ * `vitest run <args>` in a copy of the fixture project, with the Vitest under test (vitest-under-test.ts); with
+ * `--coverage`, the fixture's internals.vitest.mjs checks what REA found in Vitest.
+ */
+export function runFixtureVitest(
+  project: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<RunnerCliResult> {
+  const pin = args.includes('--coverage') ? { FIXTURE_PIN_INTERNALS: '1' } : {}
+  return runRunnerCli(VITEST_CLI, ['run', ...args], project, { ...pin, ...env })
+}
+
+/** The run passed, and REA had nothing to say: no hook missing, no script left out. */
+export function expectRunnerPassed(result: RunnerCliResult): void {
+  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
+  expect(result.stderr).not.toContain('rea-capture:')
+}
+
+/** The one authority file the fixture records ("greets through a capture"). */
+export function authorityText(project: string): string {
+  const folder = path.join(project, '__captures__')
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.json'),
+  )
+  expect(files).toHaveLength(1)
+  return readFileSync(path.join(folder, files[0] as string), 'utf8')
 }

@@ -1,7 +1,13 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { expectEveryReporter, expectFixtureCounts } from '../helpers/coverage-report.js'
+import {
+  authorityText,
+  expectEveryReporter,
+  expectFixtureCounts,
+  expectRunnerPassed,
+  GREETING_ONLY,
+} from '../helpers/coverage-report.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runRunnerCli, type RunnerCliResult } from '../helpers/run-runner-cli.js'
@@ -43,21 +49,8 @@ function runJest(cli: string, project: string, args: string[]): Promise<RunnerCl
 }
 
 function expectPassed(result: RunnerCliResult): void {
-  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
+  expectRunnerPassed(result)
   expect(result.stderr).toMatch(/Tests:\s+(\d+ skipped, )?\d+ passed/)
-  expect(result.stderr).not.toContain('rea-capture:')
-}
-
-/** Runs without coverage need only the test that matches an authority. */
-const GREETING_ONLY = ['--testNamePattern', 'greets through a capture']
-
-function authorityText(project: string): string {
-  const folder = path.join(project, '__captures__')
-  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
-    name.endsWith('.json'),
-  )
-  expect(files).toHaveLength(1)
-  return readFileSync(path.join(folder, files[0] as string), 'utf8')
 }
 
 describe.each(JESTS)('captured programs in $name coverage (coverageProvider v8)', (jest) => {

@@ -1,10 +1,16 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { expectEveryReporter, expectFixtureCounts } from '../helpers/coverage-report.js'
+import {
+  authorityText,
+  expectEveryReporter,
+  expectFixtureCounts,
+  expectRunnerPassed,
+  GREETING_ONLY,
+  runFixtureVitest,
+} from '../helpers/coverage-report.js'
 import { fixtureProjects } from '../helpers/fixture-project.js'
-import { runRunnerCli, type RunnerCliResult } from '../helpers/run-runner-cli.js'
-import { VITEST_CLI, VITEST_MAJOR, VITEST_MODULES_ENV } from '../helpers/vitest-under-test.js'
+import { VITEST_MAJOR, VITEST_MODULES_ENV } from '../helpers/vitest-under-test.js'
 
 // The runner-coverage project under Vitest 5, with its own tracking of child processes (autoAttachSubprocess: REA
 // only lets NODE_V8_COVERAGE through) and without it (REA collects per capture, as under Vitest 4). Runs in CI's
@@ -28,27 +34,6 @@ if (skipped !== undefined) {
 
 const projectCopy = fixtureProjects('runner-coverage')
 
-function vitest(project: string, args: string[], env: Record<string, string> = {}): Promise<RunnerCliResult> {
-  const pin = args.includes('--coverage') ? { FIXTURE_PIN_INTERNALS: '1' } : {}
-  return runRunnerCli(VITEST_CLI, ['run', ...args], project, { ...pin, ...env })
-}
-
-function expectPassed(result: RunnerCliResult): void {
-  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
-  expect(result.stderr).not.toContain('rea-capture:')
-}
-
-function authorityText(project: string): string {
-  const folder = path.join(project, '__captures__')
-  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
-    name.endsWith('.json'),
-  )
-  expect(files).toHaveLength(1)
-  return readFileSync(path.join(folder, files[0] as string), 'utf8')
-}
-
-const GREETING_ONLY = ['--testNamePattern', 'greets through a capture']
-
 describe.skipIf(skipped !== undefined)('captured programs in Vitest 5’s v8 coverage', () => {
   test(
     'with autoAttachSubprocess, captures inherit Vitest’s NODE_V8_COVERAGE and the report is right',
@@ -56,28 +41,28 @@ describe.skipIf(skipped !== undefined)('captured programs in Vitest 5’s v8 cov
     async () => {
       const project = projectCopy()
       const autoAttach = { FIXTURE_AUTO_ATTACH: '1' }
-      expectPassed(await vitest(project, ['--coverage'], autoAttach))
+      expectRunnerPassed(await runFixtureVitest(project, ['--coverage'], autoAttach))
       expectFixtureCounts(project)
       expectEveryReporter(project)
       // Recorded with Vitest's own folder: the Evidence names the variable, counts no files, holds no folder.
       const authority = authorityText(project)
       expect(authority).toContain('"coverage": {"variables":["NODE_V8_COVERAGE"],"v8_files_written":null}')
       expect(authority).not.toMatch(/[/\\]\.tmp[/\\]/)
-      expectPassed(await vitest(project, GREETING_ONLY))
+      expectRunnerPassed(await runFixtureVitest(project, GREETING_ONLY))
       expect(authorityText(project)).toBe(authority)
     },
   )
 
   test('without it, REA collects per capture as under Vitest 4', { timeout: 240_000 }, async () => {
     const project = projectCopy()
-    expectPassed(await vitest(project, GREETING_ONLY))
+    expectRunnerPassed(await runFixtureVitest(project, GREETING_ONLY))
     const recorded = authorityText(project)
-    expectPassed(await vitest(project, ['--coverage']))
+    expectRunnerPassed(await runFixtureVitest(project, ['--coverage']))
     expect(authorityText(project)).toBe(recorded)
     expectFixtureCounts(project)
     expectEveryReporter(project)
     rmSync(path.join(project, '__captures__'), { recursive: true })
-    expectPassed(await vitest(project, ['--coverage']))
+    expectRunnerPassed(await runFixtureVitest(project, ['--coverage']))
     expect(authorityText(project)).toContain(
       '"coverage": {"variables":["NODE_V8_COVERAGE"],"v8_files_written":1}',
     )
