@@ -9,7 +9,7 @@ import type { JestRuntime, JestRuntimeClass, JestTransform } from './coverage-ho
  * test file's V8 coverage in its worker (`Runtime.prototype.getAllV8CoverageInfoCopy`, called once per test file)
  * and sends it to the CoverageReporter in the main process. REA wraps that method once per worker, from the
  * worker's own realm (coverage-host.ts), to append what its captures' programs ran. Internals touched (pinned by
- * test/integration/coverage-jest-internals.test.ts): the sandbox's `module` whose `_cache` and `_load` are the
+ * the runner-coverage fixture's internals.jest.cjs): the sandbox's `module` whose `_cache` and `_load` are the
  * worker's, jest-runtime's Runtime class (`isolateModules`, `getAllV8CoverageInfoCopy`, `_coverageOptions`,
  * `_config`) and @jest/transform's `shouldInstrument`.
  */

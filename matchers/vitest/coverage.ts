@@ -16,9 +16,9 @@ import { workerConfig } from './worker.js'
  * The coverage of programs run inside captures, in Vitest's v8 coverage report. Vitest's worker takes its own
  * coverage through the default export of `@vitest/coverage-v8` (`takeCoverage`, looked up on each call) and sends
  * it to the main process. REA wraps that function once per worker and appends the scripts its captures' programs
- * ran. Internals touched (pinned by test/integration/coverage-vitest-internals.test.ts): the worker's
- * `config.coverage`, the provider module's mutable `takeCoverage`, and the provider reading a file from disk when
- * Vite cannot load its id.
+ * ran. Internals touched (pinned by test/unit/matchers/vitest-coverage-internals.test.ts and the runner-coverage
+ * fixture's internals.vitest.mjs): the worker's `config.coverage`, the provider module's mutable `takeCoverage`,
+ * and the provider reading a file from disk when Vite cannot load its id.
  */
 
 /** The part of Vitest's coverage options its worker receives. */
