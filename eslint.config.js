@@ -88,7 +88,7 @@ const LAYERS = [
   ['screen'],
   ['evidence'],
   ['process'],
-  ['filesystem'],
+  ['filesystem', 'coverage'],
   ['terminal'],
   ['capture'],
   ['compare'],

@@ -57,6 +57,8 @@ export default defineConfig([
       'front-end': 'src/front-end.ts',
       // Run as its own process by REA (src/process/supervisor.ts finds it next to the bundle).
       supervisor: 'src/process/supervisor-main.ts',
+      // Loaded by rea-capture/jest with the Jest worker's own loader, outside the test's sandbox (next to it).
+      'jest-coverage-host': 'matchers/jest/coverage-host.ts',
     },
     format: ['esm', 'cjs'],
     dts: { entry: packageEntries },

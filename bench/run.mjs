@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
+import { runCoverageBenchmark } from './coverage.mjs'
 import { runExportSvgBenchmark } from './export-svg.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
@@ -193,6 +194,21 @@ if (wanted('viewer')) {
       ? `  in Chromium: skipped (${r.browser_skipped})`
       : `  in Chromium: first checkpoint shown after ${r.first_render_median_ms} ms vs ${r.baseline_load_median_ms} ms to load the same bytes; replay to the end ${r.replay_to_end_median_ms} ms; ${r.elements} elements (${r.elements_after_replay} after the replay), JS heap ${r.heap_mb} MB`,
   )
+}
+if (wanted('coverage')) {
+  results.coverage = runCoverageBenchmark()
+  const r = results.coverage
+  for (const measure of ['cpu', 'wall']) {
+    const m = r[measure]
+    const runner =
+      m.runner_median_ms === undefined
+        ? 'Vitest 4 has no tracking of its own to compare with (set REA_TEST_VITEST_MODULES to a Vitest 5)'
+        : `Vitest's own tracking (autoAttachSubprocess) ${m.runner_median_ms} ms, +${m.runner_cost_ms} ms (${m.runner_vs_off}×); REA vs Vitest's own ${m.rea_vs_runner}× (target ≤ 1.0×)`
+    console.log(
+      `coverage of ${r.captures} captures of a Node.js CLI, whole vitest ${r.vitest} runs on Node ${r.node}, ${measure} time, medians of ${r.rounds}: off ${m.off_median_ms} ms; REA's ${m.rea_median_ms} ms, +${m.rea_cost_ms} ms (${m.rea_vs_off}×); ${runner}`,
+    )
+  }
+  console.log(`  captures covered: ${JSON.stringify(r.covered_captures)}`)
 }
 if (wanted('waits')) {
   results.waits = await runWaitsBenchmark()

@@ -1,5 +1,6 @@
 import { AssertionCounter, createMatchers, REPORT_RECORDS_ENV, UsedAuthorities } from '../src/front-end.js'
 import { cancelPendingCaptures } from './jest/capture.js'
+import { collectJestCaptureCoverage } from './jest/coverage.js'
 import { watchTestFunctions } from './jest/circus.js'
 import { globals } from './jest/globals.js'
 import { afterTestFile } from './jest/obsolete-tracking.js'
@@ -11,6 +12,9 @@ import { JestSnapshotCounts } from './jest/snapshot-summary.js'
  * `rea-capture/jest`: list it in `setupFilesAfterEnv` to register `toMatchCapture` and `toSatisfyTrace`; import
  * `captureProcess` from it for captures that are cancelled when their test ends.
  */
+
+// With Jest's v8 coverage on, what captured programs run shows in its report (docs/coverage.md).
+collectJestCaptureCoverage()
 
 const counter = new AssertionCounter()
 const entries = new AssertionCounter()

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, expect } from 'vitest'
 import { AssertionCounter, createMatchers, UsedAuthorities } from '../src/front-end.js'
 import { annotateFailure } from './vitest/annotations.js'
+import { collectVitestCaptureCoverage } from './vitest/coverage.js'
 import { flushArtifacts, recordForReporter } from './vitest/artifacts.js'
 import { afterTestFile } from './vitest/obsolete-tracking.js'
 import { countVitestSnapshot } from './vitest/snapshot-summary.js'
@@ -12,6 +13,8 @@ import { firstRegistrationForThisFile, recording, vitestProject, vitestRoot } fr
  */
 
 function register(): void {
+  // With Vitest's v8 coverage on, what captured programs run shows in its report (docs/coverage.md).
+  collectVitestCaptureCoverage()
   const used = new UsedAuthorities()
   try {
     afterEach(flushArtifacts)

@@ -9,6 +9,7 @@
 // The library, as the public API gives it.
 export { captureProcess } from './capture/capture-process.js'
 export type { CaptureProcessOptions } from './capture/capture-process.js'
+export type { CoverageOptions } from './coverage/capture-coverage.js'
 export type { ProgressRecord } from './capture/progress.js'
 export type { CaptureStatus, DueEvent } from './capture/live-status.js'
 export { ReaError, formatReaError, isReaError } from './errors.js'
@@ -120,3 +121,14 @@ export {
   REPORT_FORMAT_VERSION,
 } from './report/report-model.js'
 export type { ReportEntry, ReportModel } from './report/report-model.js'
+
+// The coverage of captured programs, for the runners' glue (docs/coverage.md).
+export {
+  collectCaptureCoverage,
+  stopCollectingCaptureCoverage,
+  takeCapturedScripts,
+  workerCoverageFolder,
+} from './runner/capture-coverage.js'
+export type { CapturedScript, V8ScriptCoverage } from './coverage/take-capture-coverage.js'
+export { scriptSourceMap, writeSourceMap } from './coverage/script-source-map.js'
+export type { RawSourceMap } from './coverage/script-source-map.js'

@@ -5,6 +5,7 @@
  */
 export { captureProcess } from './capture/capture-process.js'
 export type { CaptureProcessOptions } from './capture/capture-process.js'
+export type { CoverageOptions } from './coverage/capture-coverage.js'
 export type { ProgressRecord } from './capture/progress.js'
 export type { CaptureStatus, DueEvent } from './capture/live-status.js'
 export { ReaError, isReaError } from './errors.js'

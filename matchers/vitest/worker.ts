@@ -1,7 +1,12 @@
 import { REPORT_DIR_ENV, REPORT_RECORD_ENV } from '../../src/front-end.js'
+import type { VitestWorkerCoverage } from './coverage.js'
 
 interface VitestWorkerState {
-  readonly config?: { readonly root?: string; readonly name?: string | { readonly label?: string } }
+  readonly config?: {
+    readonly root?: string
+    readonly name?: string | { readonly label?: string }
+    readonly coverage?: VitestWorkerCoverage
+  }
   /** The test file being collected and run (Vitest 4 and 5 set it before the setup files run). */
   readonly current?: object
 }
@@ -10,7 +15,8 @@ function workerState(): VitestWorkerState | undefined {
   return (globalThis as { __vitest_worker__?: VitestWorkerState }).__vitest_worker__
 }
 
-function workerConfig(): VitestWorkerState['config'] {
+/** The configuration Vitest hands its worker (not public API). */
+export function workerConfig(): VitestWorkerState['config'] {
   return workerState()?.config
 }
 

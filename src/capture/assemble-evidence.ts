@@ -9,6 +9,7 @@ import { sealEvidence } from '../evidence/identity-digest.js'
 import { rootAlias } from '../filesystem/aliases.js'
 import type { FilesystemSnapshot } from '../filesystem/snapshot.js'
 import type {
+  CoverageRecord,
   Evidence,
   EvidenceBody,
   ExitRecord,
@@ -45,6 +46,8 @@ export interface CaptureObservations {
   readonly durationMs: number
   readonly disposition: CaptureDisposition
   readonly failure: string | undefined
+  /** Undefined when no coverage variable was set for the program. */
+  readonly coverage: CoverageRecord | undefined
   readonly terminal: ObservedTerminal
   readonly interactions: Interaction[]
   readonly filesystem: FilesystemObservation | undefined
@@ -88,6 +91,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
     commitments: observed.commitments,
     disposition: observed.disposition,
     ...(observed.failure === undefined ? {} : { failure: observed.failure }),
+    ...(observed.coverage === undefined ? {} : { coverage: observed.coverage }),
     duration_ms: observed.durationMs,
     terminal: observed.terminal.terminal,
     interactions: observed.interactions,
@@ -119,20 +123,7 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       files_before: files?.before.entries ?? null,
       files_after: files?.after?.entries ?? null,
     },
-    filesystem:
-      files === undefined
-        ? { status: 'not_selected', roots: [], checkpoints: [], effects: [] }
-        : {
-            status: 'observed',
-            roots: observed.resolved.scenario.filesystem_observation_paths.map((path, index) => ({
-              alias: rootAlias(index),
-              path,
-              before: files.before.rootStates[index] ?? 'unreadable',
-              after: files.after?.rootStates[index] ?? null,
-            })),
-            checkpoints: files.checkpoints,
-            effects: files.effects,
-          },
+    filesystem: filesystemRecord(observed),
     truncation_details: {
       raw_terminal: { ...raw, drain: observed.drain, truncated: rawTruncated },
       rendered_terminal: { ...rendered, truncated: renderedTruncated },
@@ -166,6 +157,24 @@ export function assembleEvidence(observed: CaptureObservations): Evidence {
       incomplete_reasons: incompleteReasons,
     },
   })
+}
+
+function filesystemRecord(observed: CaptureObservations): EvidenceBody['filesystem'] {
+  const files = observed.filesystem
+  if (files === undefined) {
+    return { status: 'not_selected', roots: [], checkpoints: [], effects: [] }
+  }
+  return {
+    status: 'observed',
+    roots: observed.resolved.scenario.filesystem_observation_paths.map((path, index) => ({
+      alias: rootAlias(index),
+      path,
+      before: files.before.rootStates[index] ?? 'unreadable',
+      after: files.after?.rootStates[index] ?? null,
+    })),
+    checkpoints: files.checkpoints,
+    effects: files.effects,
+  }
 }
 
 function rootRecord(root: CaptureObservations['root']): EvidenceBody['process']['root'] {

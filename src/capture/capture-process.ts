@@ -1,3 +1,5 @@
+import { CaptureCoverage, type CoverageOptions } from '../coverage/capture-coverage.js'
+import { coverageFromSink } from '../coverage/coverage-sink.js'
 import type { Evidence } from '../evidence/schema.js'
 import { createRunToken } from '../process/run-token.js'
 import { checkExecSize } from '../scenario/exec-size.js'
@@ -28,6 +30,13 @@ export interface CaptureProcessOptions {
    * every phase and every 200 ms between, until the capture ends: for a live status line. Never child output.
    */
   readonly onStatus?: (status: CaptureStatus) => void
+  /**
+   * Collects the V8 coverage of the Node.js programs the capture runs: their coverage files are left in
+   * `coverage.directory` when the capture ends. Outside the scenario and its contract; the Evidence says only that
+   * coverage was collected. Inside a test runner whose v8 coverage is on, REA's runner glue sets this for every
+   * capture (docs/coverage.md).
+   */
+  readonly coverage?: CoverageOptions
 }
 
 /**
@@ -68,25 +77,34 @@ async function captureResolved(
   backend: PtyBackend,
   options: CaptureProcessOptions,
 ): Promise<Evidence> {
-  // What execve would refuse (E2BIG), with the environment the command is launched with.
-  const runToken = createRunToken()
-  checkExecSize(
-    resolved.executablePath,
-    validated.arguments,
-    childEnvironment(resolved, runToken),
-    validated.environment,
-  )
-  // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
-  const { runCapture } = await import('./run-capture.js')
-  const evidence = await runCapture({
-    resolved,
-    runToken,
-    backend,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    onStatus: options.onStatus,
-  })
-  // An authority written from this capture stores these values as tokens (docs/authority-files.md).
-  rememberPlaceholderContext(evidence, resolved)
-  return markValidated(evidence)
+  const coverageOptions = options.coverage ?? (await coverageFromSink())
+  const coverage =
+    coverageOptions === undefined ? undefined : CaptureCoverage.prepare(coverageOptions, resolved.root)
+  try {
+    // What execve would refuse (E2BIG), with the environment the command is launched with.
+    const runToken = createRunToken()
+    checkExecSize(
+      resolved.executablePath,
+      validated.arguments,
+      childEnvironment(resolved, runToken, coverage?.environment),
+      validated.environment,
+    )
+    // The engine (and @xterm/headless with it) loads on the first capture, not with the package.
+    const { runCapture } = await import('./run-capture.js')
+    const evidence = await runCapture({
+      resolved,
+      runToken,
+      coverage,
+      backend,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      onStatus: options.onStatus,
+    })
+    // An authority written from this capture stores these values as tokens (docs/authority-files.md).
+    rememberPlaceholderContext(evidence, resolved)
+    return markValidated(evidence)
+  } finally {
+    // Already done after cleanup on every normal path; here for a capture that threw.
+    coverage?.finish()
+  }
 }

@@ -1,3 +1,4 @@
+import type { CaptureCoverage } from '../coverage/capture-coverage.js'
 import { createMonotonicClock, type MonotonicClock } from '../internal/monotonic-clock.js'
 import { bindRootIdentity, type RootBinding } from '../process/bind-root.js'
 import { readStartIdentity, type StartIdentity } from '../process/identity.js'
@@ -14,6 +15,8 @@ export interface CaptureRequest {
   readonly resolved: ResolvedScenario
   /** The capture's run token, in the child's environment from the launch on. */
   readonly runToken: string
+  /** The capture's own coverage folder, when coverage is collected through REA. */
+  readonly coverage: CaptureCoverage | undefined
   readonly backend: PtyBackend
   readonly signal: AbortSignal | undefined
   readonly onProgress: ((record: ProgressRecord) => void) | undefined
@@ -65,7 +68,7 @@ export async function launchCommand(request: CaptureRequest): Promise<Launch> {
     // Read right before the spawn: when the count then grows by just the spawn's own tasks, the root is the only
     // process started since, and the first observation need not list the host (see OwnedTree).
     const forksBeforeLaunch = inspector?.forkCount?.()
-    const session = backend.spawn(spawnOptions(resolved, token))
+    const session = backend.spawn(spawnOptions(resolved, token, request.coverage?.environment))
     const identity = readStartIdentity(session.pid)
     const spawnIdentity = identity.status === 'ok' ? identity.value.identity : undefined
     if (spawnIdentity !== undefined) {
@@ -98,15 +101,22 @@ export async function launchCommand(request: CaptureRequest): Promise<Launch> {
   }
 }
 
-/** What the PTY backend starts for a resolved scenario: its command, folder, size and the child's environment. */
-export function spawnOptions(resolved: ResolvedScenario, token: string): PtySpawnOptions {
+/**
+ * What the PTY backend starts for a resolved scenario: its command, folder, size and the child's environment
+ * (with `observation`, what REA sets to collect coverage).
+ */
+export function spawnOptions(
+  resolved: ResolvedScenario,
+  token: string,
+  observation?: Readonly<Record<string, string>>,
+): PtySpawnOptions {
   const { scenario } = resolved
   return {
     file: scenario.executable,
     executablePath: resolved.executablePath,
     args: scenario.arguments,
     cwd: resolved.workingDirectory,
-    env: childEnvironment(resolved, token),
+    env: childEnvironment(resolved, token, observation),
     columns: scenario.terminal.columns,
     rows: scenario.terminal.rows,
     terminalType: resolved.terminalType,

@@ -1,3 +1,4 @@
+import { coverageRecord } from '../coverage/coverage-record.js'
 import { buildCommitments } from '../evidence/commitments.js'
 import type { Evidence } from '../evidence/schema.js'
 import { assembleEvidence } from './assemble-evidence.js'
@@ -60,6 +61,8 @@ async function runPhases(
   status.enter('cleanup')
   const cleaned = await cleanUpRun(run, settled.settlement)
   reporter.finish(observed.ending.disposition, cleaned.states, progress.counts())
+  // Every process the capture owned has ended: its coverage files are complete.
+  const coverage = coverageRecord(resolved, request.coverage)
 
   const { root } = launch
   return assembleEvidence({
@@ -70,6 +73,7 @@ async function runPhases(
     durationMs: Math.round(wall.preciseMs()),
     disposition: observed.ending.disposition,
     failure: observed.ending.failure,
+    coverage,
     terminal: observedTerminal(observers),
     interactions: settled.interactions,
     filesystem: files.observation(),

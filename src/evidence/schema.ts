@@ -8,6 +8,7 @@ import {
   SCENARIO_SIGNALS,
   waitConditionSchema,
 } from '../scenario/schema.js'
+import { COVERAGE_VARIABLES } from '../scenario/coverage-variables.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { SKIP_CAUSES } from './skip-cause.js'
 import { REPLY_TABLE, WIDTH_MODEL } from '../scenario/terminal-model.js'
@@ -571,6 +572,30 @@ export const residualUnknownSchema = z.strictObject({
   detail: z.string(),
 })
 
+// ── coverage ───────────────────────────────────────────────────────────────────────────────────────────────
+
+const coverageSchema = z
+  .strictObject({
+    variables: z
+      .array(z.enum(COVERAGE_VARIABLES))
+      .min(1)
+      .describe(
+        'The coverage variables set in the program’s launch environment, by REA or inherited, by name only: ' +
+          'where the coverage went is never recorded.',
+      ),
+    v8_files_written: count
+      .nullable()
+      .describe(
+        'V8 coverage files the capture’s processes wrote into the folder REA gave it (NODE_V8_COVERAGE set by ' +
+          'REA), one per Node.js process that exited; 0 when none did (not a Node.js program, or every one ' +
+          'ended by a signal). Null when REA gave no folder (the variable was inherited) or could not count.',
+      ),
+  })
+  .describe(
+    'Present when coverage was collected from the program. Observation, not behaviour: never compared, so a ' +
+      'capture with coverage and one without compare as if both had none.',
+  )
+
 // ── the document ───────────────────────────────────────────────────────────────────────────────────────────
 
 const evidenceShape = {
@@ -593,6 +618,7 @@ const evidenceShape = {
   commitments: commitmentsSchema,
   disposition: z.enum(['exited', 'timeout', 'idle_timeout', 'cancelled', 'failed']),
   failure: z.string().optional().describe('For disposition failed: what went wrong inside REA.'),
+  coverage: coverageSchema.optional(),
   duration_ms: ms,
   terminal: terminalSchema,
   interactions: z.array(interactionSchema),
@@ -651,3 +677,4 @@ export type FileEffect = z.output<typeof fileEffectSchema>
 export type FilesystemAccounting = Omit<z.output<typeof filesystemAccountingSchema>, 'truncated'>
 export type ResidualUnknown = z.output<typeof residualUnknownSchema>
 export type TruncationDetails = EvidenceBody['truncation_details']
+export type CoverageRecord = z.output<typeof coverageSchema>

@@ -1,6 +1,7 @@
 import { accessSync, constants as fsConstants, statSync } from 'node:fs'
 import path from 'node:path'
 import { ReaError, type ReaIssue } from '../errors.js'
+import { isCoverageVariable } from './coverage-variables.js'
 import { RUN_TOKEN_VARIABLE } from './reserved-environment.js'
 import type { ProcessScenario } from './schema.js'
 
@@ -81,8 +82,9 @@ export function resolveScenario(
 /**
  * The inherited environment with the scenario's overrides: `null` removes a variable, a name ending in `*` (with
  * `null`) removes every inherited variable that starts with the rest, and a string sets one. A name the
- * scenario sets itself is never removed by a `*` entry. The PTY backends replace the child's environment rather
- * than merging, so REA merges here.
+ * scenario sets itself is never removed by a `*` entry, and neither is a coverage variable (coverage is
+ * observation, outside the scenario: see `COVERAGE_VARIABLES`). The PTY backends replace the child's environment
+ * rather than merging, so REA merges here.
  */
 export function mergeEnvironment(
   inherited: Readonly<Record<string, string | undefined>>,
@@ -93,7 +95,8 @@ export function mergeEnvironment(
     .map((name) => name.slice(0, -ENVIRONMENT_PREFIX_WILDCARD.length))
   const environment = new Map<string, string>()
   for (const [name, value] of Object.entries(inherited)) {
-    if (value !== undefined && !prefixes.some((prefix) => name.startsWith(prefix))) {
+    const removed = !isCoverageVariable(name) && prefixes.some((prefix) => name.startsWith(prefix))
+    if (value !== undefined && !removed) {
       environment.set(name, value)
     }
   }
@@ -109,13 +112,20 @@ export function mergeEnvironment(
 
 /**
  * The child's complete environment, built once for both the size check before the launch and the launch:
- * the merged environment, TERM, PWD (the working directory, as shells and node-pty set it) and the run token.
+ * the merged environment, TERM, PWD (the working directory, as shells and node-pty set it), the run token and
+ * what REA sets to collect coverage (`observation`, the capture's own coverage folder). The last two are the
+ * launch's, never the scenario's: they are in no commitment.
  */
-export function childEnvironment(resolved: ResolvedScenario, runToken: string): Record<string, string> {
+export function childEnvironment(
+  resolved: ResolvedScenario,
+  runToken: string,
+  observation: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   return {
     ...resolved.environment,
     TERM: resolved.terminalType,
     PWD: resolved.workingDirectory,
+    ...observation,
     [RUN_TOKEN_VARIABLE]: runToken,
   }
 }

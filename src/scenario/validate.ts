@@ -1,6 +1,7 @@
 import { ReaError, type ReaIssue } from '../errors.js'
 import { describeValue, zodIssuesToReaIssues } from '../internal/zod-issues.js'
 import { parseKeyName } from './key-names.js'
+import { isCoverageVariable } from './coverage-variables.js'
 import { RUN_TOKEN_VARIABLE } from './reserved-environment.js'
 import {
   DEFAULT_SETTLE_MS,
@@ -131,6 +132,7 @@ function collectSemanticIssues(input: unknown): ReaIssue[] {
       message: `is set by REA for every capture to find the processes it owns; a scenario may not override it`,
     })
   }
+  issues.push(...coverageVariableIssues(environment))
   // JSON.parse keeps "__proto__" as a key, but an object built from it drops it (the name sets the prototype),
   // so the variable would vanish without a word, from the run and from every commitment.
   if (isRecord(environment) && Object.hasOwn(environment, '__proto__')) {
@@ -234,6 +236,27 @@ function wildcardIssues(environment: unknown): ReaIssue[] {
       },
     ]
   })
+}
+
+/**
+ * Coverage is observation, outside the contract: a scenario that set a coverage variable would commit where one
+ * machine keeps its coverage into every authority, and one that removed it would make a capture with coverage and
+ * one without incomparable.
+ */
+function coverageVariableIssues(environment: unknown): ReaIssue[] {
+  if (!isRecord(environment)) {
+    return []
+  }
+  return Object.keys(environment)
+    .filter(isCoverageVariable)
+    .map((name) => ({
+      path: `environment.${name}`,
+      rule: 'coverage_variable',
+      message:
+        'makes the program write coverage, which is observation and stays outside the scenario and its ' +
+        'comparison contract (a scenario may neither set nor remove it): use `rea capture-process --coverage ' +
+        "<dir>`, the test runner's coverage switch, or set it in the environment REA runs in (docs/coverage.md)",
+    }))
 }
 
 /** Each redaction's expression must compile as REA runs it, with the flags waits use. */

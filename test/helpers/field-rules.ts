@@ -175,6 +175,12 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     ),
   },
   {
+    path: 'coverage.*',
+    rule: notCompared(
+      'coverage is observation of the program, not its behaviour: a capture made with coverage and one made without must compare (which coverage variables were set, and how many files were written)',
+    ),
+  },
+  {
     path: 'duration_ms',
     rule: notCompared('the capture’s wall-clock length, including REA’s own snapshots and cleanup'),
   },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -281,6 +281,27 @@ describe('rea mcp', () => {
     const bad = await call(server, 'compare_process_captures', { ...pair, terminal: 'pixels' })
     expect(bad.isError).toBe(true)
     expect(textOf(bad)).toContain('terminal: must be "stream" or "screens": got "pixels"')
+  })
+
+  test('leaves the V8 coverage of a Node.js program in coverage_directory, as rea capture-process --coverage does', async () => {
+    const server = await startServer()
+    const result = await call(server, 'capture_process_scenario_to_file', {
+      scenario: { executable: process.execPath, arguments: ['-e', 'console.log("covered")'] },
+      output_path: 'covered.json',
+      coverage_directory: 'mcp-coverage',
+    })
+    expect(result.isError, textOf(result)).toBeFalsy()
+    const files = readdirSync(path.join(directory, 'mcp-coverage'))
+    expect(files).toEqual([expect.stringMatching(/^coverage-\d+-\d+-\d+\.json$/)])
+    const saved = parseEvidenceText(readFileSync(path.join(directory, 'covered.json'), 'utf8'))
+    expect(saved.coverage).toEqual({ variables: ['NODE_V8_COVERAGE'], v8_files_written: 1 })
+    const bad = await call(server, 'capture_process_scenario_to_file', {
+      scenario: { executable: 'echo' },
+      output_path: 'never.json',
+      coverage_directory: 7,
+    })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toContain('coverage_directory: must be a string (a file path): got 7')
   })
 
   test('saves the Evidence elsewhere when output_path stops being writable during the capture', async () => {

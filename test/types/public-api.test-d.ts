@@ -4,6 +4,7 @@ import {
   isReaError,
   parseEvidence,
   validateScenario,
+  type CoverageOptions,
   type Evidence,
   type ProcessScenario,
   type ProcessScenarioInput,
@@ -55,6 +56,7 @@ describe('captureProcess', () => {
           readonly signal?: AbortSignal
           readonly onProgress?: (record: ProgressRecord) => void
           readonly onStatus?: (status: CaptureStatus) => void
+          readonly coverage?: CoverageOptions
         }
       | undefined
     >()

@@ -35,7 +35,12 @@ export const command: Command = {
     const progress = chooseProgress(values.progress, process.stderr, commandOf(input))
     let evidence
     try {
-      evidence = await captureProcess(toRun, { signal: context.signals.signal, ...progress.options })
+      evidence = await captureProcess(toRun, {
+        signal: context.signals.signal,
+        // The V8 coverage files of the Node.js programs the capture runs are left in that folder.
+        ...(values.coverage === undefined ? {} : { coverage: { directory: values.coverage } }),
+        ...progress.options,
+      })
     } finally {
       progress.end()
     }

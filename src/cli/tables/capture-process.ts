@@ -39,6 +39,15 @@ export const CAPTURE_PROCESS = {
     },
     {
       kind: 'value',
+      name: 'coverage',
+      value: '<dir>',
+      defaultText: 'none collected',
+      description:
+        'Leave the V8 coverage files of the Node.js programs the capture runs in this folder (docs/coverage.md).',
+      example: 'rea capture-process scenario.json --coverage coverage/tmp',
+    },
+    {
+      kind: 'value',
       name: 'progress',
       choices: ['auto', 'json'],
       default: 'auto',

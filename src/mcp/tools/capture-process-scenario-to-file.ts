@@ -28,6 +28,15 @@ const argumentsSchema = z.strictObject({
       'Where to write the Evidence as canonical JSON (what `rea capture-process --json` writes), relative to ' +
         'the capture root. An existing file is replaced; its directory must exist.',
     ),
+  coverage_directory: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'A folder (relative to the capture root; created if missing) where the V8 coverage files of the Node.js ' +
+        'programs the capture runs are left, as `rea capture-process --coverage` does. Outside the scenario: ' +
+        'the Evidence says only that coverage was collected.',
+    ),
 })
 const FIELDS = Object.keys(argumentsSchema.shape)
 
@@ -46,8 +55,12 @@ export function captureProcessScenarioToFileTool(): ReaTool {
     }) as Tool['inputSchema'],
     annotations: CAPTURE_ANNOTATIONS,
     async run(args, context) {
-      const outputPath = checkArguments(args)
-      const evidence = await runScenario(args['scenario'], context)
+      const { outputPath, coverageDirectory } = checkArguments(args)
+      const evidence = await runScenario(
+        args['scenario'],
+        context,
+        coverageDirectory === undefined ? undefined : { directory: coverageDirectory },
+      )
       try {
         const saved = await writeCapture(evidence, outputPath)
         return toolResult(`${describeSavedCapture(saved)}\n\n${summaryText(evidence)}`, saved)
@@ -72,12 +85,16 @@ export function captureProcessScenarioToFileTool(): ReaTool {
  * Checks the wrapper before anything runs. When the wrapper is wrong, the scenario's own problems are listed
  * too (under `scenario.`), so one call reports everything; a wrong scenario alone keeps the CLI's message.
  */
-function checkArguments(args: ToolArguments): string {
+function checkArguments(args: ToolArguments): { outputPath: string; coverageDirectory: string | undefined } {
   const issues: ReaIssue[] = unknownFieldIssues(args, FIELDS)
   const outputPath = args['output_path']
   issues.push(...pathIssues('output_path', outputPath))
   if (typeof outputPath === 'string' && issues.length === 0) {
     issues.push(...outputPathIssues(outputPath, 'output_path'))
+  }
+  const coverageDirectory = args['coverage_directory']
+  if (coverageDirectory !== undefined) {
+    issues.push(...pathIssues('coverage_directory', coverageDirectory))
   }
   if (args['scenario'] === undefined) {
     issues.push(requiredIssue('scenario'))
@@ -87,7 +104,7 @@ function checkArguments(args: ToolArguments): string {
   if (issues.length > 0) {
     throw invalidArguments(TOOL, issues, 'nothing was run')
   }
-  return outputPath as string
+  return { outputPath: outputPath as string, coverageDirectory: coverageDirectory as string | undefined }
 }
 
 function scenarioIssues(scenario: unknown): ReaIssue[] {

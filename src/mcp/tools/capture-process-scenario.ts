@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { captureProcess } from '../../capture/capture-process.js'
+import type { CoverageOptions } from '../../coverage/capture-coverage.js'
 import { type Evidence } from '../../evidence/schema.js'
 import { summarizeEvidence } from '../../evidence/summary.js'
 import { jsonSchemaFor } from '../../json-schemas.js'
@@ -18,12 +19,17 @@ export const CAPTURE_TOOL = 'capture_process_scenario'
 /**
  * Runs a scenario exactly as `rea capture-process` does: captureProcess validates it before anything runs (so
  * its errors are the CLI's), relative paths resolve against the server's current directory, and the request's
- * abort signal is the capture's cancellation.
+ * abort signal is the capture's cancellation. `coverage`: as `rea capture-process --coverage`.
  */
-export function runScenario(scenario: unknown, context: ToolContext): Promise<Evidence> {
+export function runScenario(
+  scenario: unknown,
+  context: ToolContext,
+  coverage?: CoverageOptions,
+): Promise<Evidence> {
   return captureProcess(scenario as ProcessScenarioInput, {
     signal: context.signal,
     ...(context.onProgress === undefined ? {} : { onProgress: context.onProgress }),
+    ...(coverage === undefined ? {} : { coverage }),
   })
 }
 

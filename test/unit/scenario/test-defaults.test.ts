@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { COVERAGE_VARIABLES } from '../../../src/scenario/coverage-variables.js'
 import { mergeEnvironment } from '../../../src/scenario/resolve.js'
 import { testEnvironment, withTestDefaults } from '../../../src/scenario/test-defaults.js'
 import { TEST_ENVIRONMENT } from '../../../src/scenario/test-environment.js'
@@ -72,6 +73,13 @@ describe('the test environment', () => {
     expect(TEST_ENVIRONMENT['TERM']).toBeUndefined()
     expect(() => validateScenario({ executable: 'x', environment: TEST_ENVIRONMENT })).not.toThrow()
   })
+
+  test('lets every coverage variable through: Vitest 5’s autoAttachSubprocess sets NODE_V8_COVERAGE for captures', () => {
+    const inherited = Object.fromEntries(COVERAGE_VARIABLES.map((name) => [name, `/coverage/${name}`]))
+    const merged = mergeEnvironment({ ...inherited, CI: 'true' }, testEnvironment())
+    expect(merged).toMatchObject(inherited)
+    expect(merged['CI']).toBeUndefined()
+  })
 })
 
 describe('mergeEnvironment', () => {
@@ -81,6 +89,14 @@ describe('mergeEnvironment', () => {
       { 'VSCODE_*': null, VSCODE_KEEP: 'yes' },
     )
     expect(merged).toEqual({ VSCODEX: '3', PATH: '/bin', VSCODE_KEEP: 'yes' })
+  })
+
+  test('a name ending in * never removes a coverage variable: coverage is observation, outside the scenario', () => {
+    const merged = mergeEnvironment(
+      { NODE_V8_COVERAGE: '/c', NODE_DEBUG: 'x', GOCOVERDIR: '/g' },
+      { 'NODE_*': null, 'GO*': null },
+    )
+    expect(merged).toEqual({ NODE_V8_COVERAGE: '/c', GOCOVERDIR: '/g' })
   })
 
   test.each([
@@ -115,5 +131,23 @@ describe('childEnvironment', () => {
       'rea-token',
     )
     expect(environment).toEqual({ PATH: '/bin', TERM: 'vt100', PWD: '/r/app', REA_RUN_TOKEN: 'rea-token' })
+  })
+
+  test('adds what REA sets to collect coverage over the inherited value, and never over the run token', async () => {
+    const { childEnvironment } = await import('../../../src/scenario/resolve.js')
+    const environment = childEnvironment(
+      {
+        scenario: validateScenario({ executable: 'x' }),
+        root: '/r',
+        workingDirectory: '/r',
+        executablePath: '/bin/x',
+        environment: { NODE_V8_COVERAGE: '/inherited' },
+        terminalType: 'xterm-256color',
+        observationPaths: [],
+      },
+      'rea-token',
+      { NODE_V8_COVERAGE: '/capture', REA_RUN_TOKEN: 'forged' },
+    )
+    expect(environment).toMatchObject({ NODE_V8_COVERAGE: '/capture', REA_RUN_TOKEN: 'rea-token' })
   })
 })

@@ -337,6 +337,18 @@ describe('validateScenario', () => {
       ])
     })
 
+    test.for(['NODE_V8_COVERAGE', 'LLVM_PROFILE_FILE', 'GOCOVERDIR', 'COVERAGE_PROCESS_START'])(
+      'rejects setting or removing the coverage variable %s: coverage stays outside the contract',
+      (name) => {
+        expect(issuesOf({ executable: 'echo', environment: { [name]: '/somewhere' } })).toEqual([
+          issue(`environment.${name}`, 'coverage_variable'),
+        ])
+        expect(issuesOf({ executable: 'echo', environment: { [name]: null } })).toEqual([
+          issue(`environment.${name}`, 'coverage_variable'),
+        ])
+      },
+    )
+
     test('keeps null values, which remove an inherited variable', () => {
       const scenario = validateScenario({ executable: 'echo', environment: { CI: null, LANG: 'C' } })
       expect(scenario.environment).toEqual({ CI: null, LANG: 'C' })
