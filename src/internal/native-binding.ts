@@ -20,6 +20,8 @@ export interface NativeBinding {
     onExit: (exitCode: number, signal: number) => void,
   ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
+  /** Bytes waiting unread in the terminal's input queue (FIONREAD on a descriptor of the slave; pty-spawn.c). */
+  unreadInput(slaveFd: number): number
   /**
    * Reads the master in a thread of its own (master-reader.c). A batch of plain text is first offered to
    * `onData` as its byte length; returning true there counts it, and its bytes are not handed over.
@@ -44,6 +46,7 @@ export interface NativeBinding {
 const NATIVE_FUNCTIONS = [
   'spawn',
   'resize',
+  'unreadInput',
   'readMaster',
   'pauseReading',
   'resumeReading',
