@@ -17,6 +17,7 @@ const VERSION_FIELDS = new Set([
   'line_format',
   'terminal.width_model',
   'terminal.reply_table',
+  'event_dispatch',
 ])
 
 /**
