@@ -3,7 +3,12 @@ import type { MonotonicClock } from '../internal/monotonic-clock.js'
 import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { PtySession } from '../terminal/pty-backend.js'
 import type { ExchangeOutcome } from '../evidence/input-waits.js'
-import { EXCHANGE_LIMIT_MS, EXCHANGE_QUIET_MS, UNREAD_POLL_MS } from '../scenario/event-dispatch.js'
+import {
+  EXCHANGE_LIMIT_MS,
+  EXCHANGE_QUIET_MS,
+  KEY_QUEUED_MS,
+  UNREAD_POLL_MS,
+} from '../scenario/event-dispatch.js'
 
 /** What an input waited for before it was written, as the interaction records it. */
 export interface ExchangeRecord {
@@ -27,6 +32,8 @@ export interface ExchangeSources {
    * where REA cannot tell (see `foregroundRunning`).
    */
   readonly programRunning: () => boolean | undefined
+  /** How many bytes the foreground program has read so far; undefined where REA cannot tell. */
+  readonly programReadBytes: () => number | undefined
   /** True once the input can no longer matter: the root is gone or the run ended. */
   readonly over: () => boolean
 }
@@ -88,12 +95,37 @@ export class InputExchange {
       : { replies, held_ms: Math.round(clock.preciseMs() - startedMs), outcome }
   }
 
+  /** How many bytes the foreground program has read so far, to pass to `untilRead` after a write. */
+  readBytes(): number | undefined {
+    return this.#sources.programReadBytes()
+  }
+
   /**
    * Waits until the program has read everything written to the terminal (at most until `deadlineMs` on the
-   * capture clock); false when it had not by then. Without a view of the input queue, true at once.
+   * capture clock); false when it had not by then. Without a view of the input queue, true at once. With
+   * `readBefore` (its read count before the write), also until it has read more than that: right after a write
+   * the kernel may not yet have moved the bytes into the input queue (a loaded machine delays that by more than a
+   * key's gap), and an empty queue would then pass for a key already read.
    */
-  async untilRead(deadlineMs: number): Promise<boolean> {
-    return (await this.#untilRead(deadlineMs, false)) !== 'limit_reached'
+  async untilRead(deadlineMs: number, readBefore?: number): Promise<boolean> {
+    const { clock } = this.#sources
+    const writtenMs = clock.preciseMs()
+    for (;;) {
+      const read = await this.#untilRead(deadlineMs, false)
+      if (read === 'limit_reached' || read === 'unobservable' || readBefore === undefined) {
+        return read !== 'limit_reached'
+      }
+      const count = this.#sources.programReadBytes()
+      // The reader may be another process of the foreground group than its leader (`sh -c '… | fzf'`): a queue
+      // still empty KEY_QUEUED_MS after the write means the key was read there.
+      if (count === undefined || count > readBefore || clock.preciseMs() - writtenMs >= KEY_QUEUED_MS) {
+        return true
+      }
+      if (clock.preciseMs() >= deadlineMs || this.#sources.over()) {
+        return false
+      }
+      await delay(UNREAD_POLL_MS)
+    }
   }
 
   /** Everything the live terminal was fed is parsed: each query in it is answered, its reply queued. */

@@ -7,7 +7,7 @@ import { OutputWatch } from './output-watch.js'
 import type { ProgressCounts, ProgressReporter } from './progress.js'
 import { EventScheduler } from './scheduler.js'
 import { InputExchange } from './input-exchange.js'
-import { foregroundRunning } from '../process/foreground.js'
+import { foregroundReadBytes, foregroundRunning } from '../process/foreground.js'
 
 /**
  * One capture once its command was launched: built once, in an order where each part is given what it needs,
@@ -92,6 +92,7 @@ export function createRunContext(
       replies: () => ({ count: replies.length, lastAtMs: replies.at(-1)?.at_ms ?? 0 }),
       lastOutputMs: () => output.lastOutputMs,
       programRunning: () => foregroundRunning(root.session.pid),
+      programReadBytes: () => foregroundReadBytes(root.session.pid),
       over: () => rootGone || scheduler?.finished === true,
     })
     scheduler = new EventScheduler({

@@ -69,6 +69,7 @@ export async function typeInput(
       context.beforeFirstWrite()
     }
     const text = piece()
+    const readBefore = context.exchange.readBytes()
     try {
       context.session.write(text)
     } catch (error) {
@@ -77,7 +78,7 @@ export async function typeInput(
     bytes += Buffer.byteLength(text)
     written++
     if (index < pieces.length - 1) {
-      await typed(context)
+      await typed(context, readBefore)
     }
   }
   return { started: written > 0, bytes, keysWritten: written, exchange, failure: undefined }
@@ -120,10 +121,13 @@ function encode(key: string, live: LiveTerminal | undefined): string {
   return encodeKeys([key], { applicationCursorKeys: live?.applicationCursorKeys ?? false })
 }
 
-/** After a key: until the program has read it (at most KEY_READ_LIMIT_MS), and at least KEY_GAP_MS. */
-async function typed(context: TypingContext): Promise<void> {
+/**
+ * After a key: until the program has read it (at most KEY_READ_LIMIT_MS), and at least KEY_GAP_MS. `readBefore`
+ * is how many bytes the program had read before the key was written.
+ */
+async function typed(context: TypingContext, readBefore: number | undefined): Promise<void> {
   const writtenMs = context.clock.preciseMs()
-  await context.exchange.untilRead(writtenMs + KEY_READ_LIMIT_MS)
+  await context.exchange.untilRead(writtenMs + KEY_READ_LIMIT_MS, readBefore)
   const restMs = writtenMs + KEY_GAP_MS - context.clock.preciseMs()
   if (restMs > 0 && !context.ended()) {
     await delay(restMs)

@@ -26,6 +26,31 @@ export function foregroundRunning(rootPid: number): boolean | undefined {
   return leader?.[0] === 'R'
 }
 
+/**
+ * How many bytes the program in the terminal's foreground has read so far (`rchar` of `/proc/PID/io` for its
+ * group's leader: every read call, from the terminal or elsewhere). It tells a key the program has read from one
+ * the kernel has not yet moved into the terminal's input queue, where the queue looks empty either way.
+ * Undefined where this cannot be told: not Linux, or the process is gone or unreadable.
+ */
+export function foregroundReadBytes(rootPid: number): number | undefined {
+  if (process.platform !== 'linux') {
+    return undefined
+  }
+  const group = Number(statFields(rootPid)?.[TPGID_FIELD])
+  if (!Number.isSafeInteger(group) || group <= 0) {
+    return undefined
+  }
+  let text: string
+  try {
+    text = readFileSync(`/proc/${group}/io`, 'latin1')
+  } catch {
+    // Gone, or not ours to read: the caller waits as if it could not tell.
+    return undefined
+  }
+  const match = /^rchar: (\d+)$/m.exec(text)
+  return match === null ? undefined : Number(match[1])
+}
+
 /** The fields of `/proc/PID/stat` after the command name (state first), or undefined when it cannot be read. */
 function statFields(pid: number): string[] | undefined {
   let text: string

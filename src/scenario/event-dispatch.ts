@@ -49,5 +49,12 @@ export const UNREAD_POLL_MS = 1
  */
 export const KEY_GAP_MS = 10
 
+/**
+ * Right after a key is written the kernel may not yet show it in the terminal's input queue, so an empty queue
+ * alone does not say it was read: REA also waits until the foreground program has read more bytes, or until the
+ * queue has stayed empty this long (the reader is a process REA does not watch).
+ */
+export const KEY_QUEUED_MS = 50
+
 /** A key the program does not read within this long is followed by the next anyway. */
 export const KEY_READ_LIMIT_MS = 1000
