@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
+import { runDrawGapsBenchmark } from './draw-gaps.mjs'
 import { runExchangeBenchmark } from './exchange.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
@@ -204,6 +205,16 @@ if (wanted('exchange')) {
   for (const [name, entry] of Object.entries(r.against_baseline ?? {})) {
     console.log(
       `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
+    )
+  }
+}
+if (wanted('draw-gaps')) {
+  results.draw_gaps = await runDrawGapsBenchmark()
+  for (const entry of results.draw_gaps) {
+    console.log(
+      entry.skipped === undefined
+        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
+        : `draw-gaps ${entry.name}: skipped, ${entry.skipped}`,
     )
   }
 }
