@@ -287,5 +287,6 @@ function shows(wait, pane, plain, previous) {
   if (wait === null) {
     return pane !== previous
   }
-  return typeof wait === 'object' ? true : plain.includes(wait)
+  // capture-pane -p trims each row's trailing spaces: a prompt such as "> " is looked for without them.
+  return typeof wait === 'object' ? true : plain.includes(wait.trimEnd())
 }
