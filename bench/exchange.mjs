@@ -15,6 +15,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { median, medianPairRatio } from './statistics.mjs'
+import { removeTmuxServer } from './tmux-server.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -60,7 +61,7 @@ async function tmuxFirstReply(work, index) {
     }
     throw new Error('the program under tmux reported nothing within 10 s')
   } finally {
-    spawnSync('tmux', ['-L', server, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' })
+    removeTmuxServer(server)
   }
 }
 

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { FIDELITY_CASES } from './fidelity/cases.mjs'
+import { removeTmuxServer } from './tmux-server.mjs'
 import {
   COLUMNS,
   ROWS,
@@ -231,10 +232,10 @@ async function tmuxScreens(internals, spec, place) {
     }
     return screens
   } finally {
-    spawnSync('tmux', ['-L', server, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' })
+    removeTmuxServer(server)
     // A tmux the case ran inside the pane is a server of its own, which outlives the pane.
     if (spec.name === 'tmux inside') {
-      spawnSync('tmux', ['-L', 'rea-fidelity-inner', 'kill-server'], { stdio: 'ignore' })
+      removeTmuxServer('rea-fidelity-inner')
     }
   }
 }

@@ -256,7 +256,8 @@ export const FIDELITY_CASES = [
     name: 'fish',
     command: ['fish', '--no-config', '-i'],
     steps: [
-      { wait: '>', send: "printf '%s\\n' 'hello ✅'\r" },
+      // fish's default prompt ends in ">" for a user and "#" for root, after the folder: any first output.
+      { wait: null, send: "printf '%s\\n' 'hello ✅'\r" },
       { wait: 'hello ✅', send: 'exit\r' },
     ],
   },
