@@ -1,125 +1,139 @@
-// Fidelity: REA's screens against tmux's for real full-screen programs. Each program runs twice, once captured by
-// REA and once in a private tmux server (`tmux -L <unique name> -f /dev/null`, killed by that name when done),
-// both 80×24 with TERM=xterm-256color and LANG=C.UTF-8, driven by the same steps: wait until the screen shows a
-// text (or, with `wait: null`, until the program wrote something after the last step) and has been quiet for
-// 300 ms, look at it, send the step's keys. At each such checkpoint REA's frame and
-// tmux's pane (`capture-pane -e`, attributes included) are redrawn in one headless terminal under REA's width
-// model and compared cell by cell as they look (the screens comparison's rule), with the cursor. The result is
-// docs/fidelity.md's table; every difference it finds is explained there.
+// Fidelity: REA's screens against tmux's for real terminal programs (bench/fidelity/cases.mjs). Each program runs
+// FIDELITY_RUNS times captured by REA (default 3) and once in a private tmux server (`tmux -L <unique name> -f
+// /dev/null`, killed by that name when done), all 80×24 with TERM=xterm-256color and LANG=C.UTF-8, in the same
+// fresh folder, driven by the same steps. REA waits as a scenario would, with its default settle; tmux's pane is
+// polled until it shows what the step waits for and has not changed for 300 ms. At each checkpoint (before a
+// step's input) the first REA capture is compared with tmux, and every later capture with the first, cell by
+// cell as they look (bench/fidelity/compare-screens.mjs). Both screens of every checkpoint are written side by
+// side to bench/results/fidelity/. The result is docs/fidelity.md's table; every difference is explained there.
 //
 //   node bench/run.mjs fidelity            all programs (a missing one is skipped, with the reason printed)
 //   FIDELITY_ONLY=vim,less node bench/run.mjs fidelity
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { FIDELITY_CASES } from './fidelity/cases.mjs'
+import { removeTmuxServer } from './tmux-server.mjs'
+import {
+  COLUMNS,
+  ROWS,
+  compareCheckpoint,
+  describe,
+  sideBySide,
+  waitWords,
+} from './fidelity/compare-screens.mjs'
+
+export { FIDELITY_CASES }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
-const SAMPLE = path.join(here, 'fidelity/sample.txt')
-const COLUMNS = 80
-const ROWS = 24
-const QUIET_MS = 300
+const TMUX_QUIET_MS = 300
 const WAIT_MS = 15_000
 const ENVIRONMENT = { TERM: 'xterm-256color', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMUX: null }
-
-/**
- * Each program: the command, then steps (wait for this text on screen, or for new output when `wait` is null, then
- * send these bytes). A later screen often still shows the text an earlier one waited for, hence null.
- */
-export const FIDELITY_CASES = [
-  {
-    name: 'vim',
-    command: ['vim', '-N', '-u', 'NONE', '-i', 'NONE', '-n', SAMPLE],
-    steps: [{ wait: 'fidelity sample', send: ':q!\r' }],
-  },
-  { name: 'less', command: ['less', SAMPLE], steps: [{ wait: 'box:', send: 'q' }] },
-  { name: 'htop', command: ['htop'], steps: [{ wait: 'F10Quit', send: 'q' }] },
-  { name: 'nano', command: ['nano', '-I', SAMPLE], steps: [{ wait: 'Exit', send: '\x18' }] },
-  {
-    name: 'mc',
-    command: ['mc', '-u', '-X', '-d', here, here],
-    steps: [{ wait: '10Quit', send: '\x1b[21~' }],
-  },
-  {
-    name: 'fzf',
-    command: ['sh', '-c', 'printf "alpha\\nbeta ✅\\ngamma 中\\n" | fzf'],
-    steps: [{ wait: '3/3', send: '\x1b' }],
-  },
-  {
-    name: 'dialog',
-    command: ['dialog', '--msgbox', 'Hello from REA ✅ 中文', '8', '40'],
-    steps: [{ wait: '<  OK  >', send: '\r' }],
-  },
-  {
-    name: 'whiptail',
-    command: ['whiptail', '--yesno', 'Continue? ✨', '8', '40'],
-    steps: [{ wait: '<Yes>', send: '\r' }],
-  },
-  {
-    name: 'python3 REPL',
-    command: ['/usr/bin/python3', '-q'],
-    steps: [
-      { wait: '>>>', send: 'print("中文 ✅ \\x1b[1;31mred\\x1b[0m")\r' },
-      { wait: null, send: 'exit()\r' },
-    ],
-  },
-  {
-    name: 'bash',
-    command: ['bash', '--norc', '--noprofile', '-i'],
-    environment: { PS1: '$ ' },
-    steps: [
-      { wait: '$', send: "printf '\\e[1;31mred\\e[0m ✅ 中 \\e[44m blue \\e[0m\\n'\r" },
-      { wait: null, send: 'exit\r' },
-    ],
-  },
-  {
-    name: 'vttest menus',
-    command: ['vttest'],
-    steps: [
-      { wait: 'Enter choice number', send: '1\r' },
-      // The cursor-movement test: its 80-column screen, the same at 132 columns, then autowrap.
-      { wait: null, send: '\r' },
-      { wait: null, send: '\r' },
-      { wait: null, send: '\r' },
-    ],
-  },
-]
 
 /** Runs every case (or those FIDELITY_ONLY names) and returns one result per case. */
 export async function runFidelityBenchmark() {
   const { captureProcess } = await import(path.join(root, 'dist/index.js'))
   const internals = await import(path.join(root, 'dist/bench-internals.js'))
-  const { replayScreen, cellAppearance } = internals
-  describeCell = internals.describeCell
   const only = (process.env.FIDELITY_ONLY ?? '').split(',').filter((name) => name !== '')
-  const results = []
+  const runs = Number(process.env.FIDELITY_RUNS ?? 3)
+  const output = path.join(here, 'results/fidelity')
+  mkdirSync(output, { recursive: true })
   if (!available('tmux')) {
     return [{ name: 'all', skipped: 'tmux is not installed: apt-get install tmux' }]
   }
+  const results = []
   for (const spec of FIDELITY_CASES.filter((entry) => only.length === 0 || only.includes(entry.name))) {
     if (!available(spec.command[0])) {
       results.push({ name: spec.name, skipped: `${spec.command[0]} is not installed` })
       console.log(`fidelity ${spec.name}: skipped, ${spec.command[0]} is not installed`)
       continue
     }
-    const rea = await reaScreens(captureProcess, spec)
-    const tmux = await tmuxScreens(spec)
-    const checkpoints = spec.steps.map((step, index) =>
-      compareCheckpoint(replayScreen, cellAppearance, step, rea[index], tmux[index]),
-    )
-    results.push({ name: spec.name, command: spec.command.join(' '), checkpoints })
-    for (const [index, checkpoint] of checkpoints.entries()) {
-      const waited = spec.steps[index].wait ?? 'new output'
-      console.log(`fidelity ${spec.name} checkpoint ${index} (${waited}): ${describe(checkpoint)}`)
+    const place = new Place(spec)
+    try {
+      const rea = []
+      for (let run = 0; run < runs; run++) {
+        rea.push(await reaScreens(captureProcess, spec, place.fresh()))
+      }
+      const tmux = await tmuxScreens(internals, spec, place.fresh())
+      results.push(report(internals, spec, rea, tmux, output))
+    } finally {
+      place.remove()
     }
   }
   return results
 }
 
-let describeCell = () => ''
+/** One case's results: its checkpoints against tmux, how many REA runs showed the first one's screens. */
+function report(internals, spec, rea, tmux, output) {
+  const [first, ...others] = rea
+  const checkpoints = spec.steps.map((step, index) =>
+    compareCheckpoint(internals, step, first[index], tmux[index]),
+  )
+  const consistent =
+    1 +
+    others.filter((run) =>
+      spec.steps.every(
+        (step, index) =>
+          compareCheckpoint(internals, step, first[index], run[index], false).status === 'equal',
+      ),
+    ).length
+  const slug = spec.name.replaceAll(/[^a-z0-9]+/gi, '-').toLowerCase()
+  writeFileSync(
+    path.join(output, `${slug}.txt`),
+    `${checkpoints.map((checkpoint, index) => sideBySide(`${spec.name}, checkpoint ${index} (${waitWords(spec.steps[index].wait)})`, checkpoint)).join('\n\n')}\n`,
+  )
+  console.log(`fidelity ${spec.name}: ${consistent} of ${rea.length} REA captures show the same screens`)
+  for (const [index, checkpoint] of checkpoints.entries()) {
+    console.log(
+      `fidelity ${spec.name} checkpoint ${index} (${waitWords(spec.steps[index].wait)}): ${describe(checkpoint)}`,
+    )
+  }
+  // The screens are in the side-by-side file; the result keeps the verdicts.
+  const verdicts = checkpoints.map((checkpoint) =>
+    Object.fromEntries(Object.entries(checkpoint).filter(([key]) => key !== 'screens')),
+  )
+  return {
+    name: spec.name,
+    command: spec.command.join(' '),
+    live: spec.live === true,
+    rea_runs: rea.length,
+    rea_consistent: consistent,
+    checkpoints: verdicts,
+  }
+}
+
+/**
+ * Where one case runs: `work` (the current directory, filled by the case's setup) and `home`, the same two paths
+ * for every run, emptied and set up again before each.
+ */
+class Place {
+  constructor(spec) {
+    this.spec = spec
+    this.base = mkdtempSync(path.join(tmpdir(), 'rea-fidelity-'))
+    this.work = path.join(this.base, 'work')
+    this.home = path.join(this.base, 'home')
+  }
+
+  fresh() {
+    for (const folder of [this.work, this.home]) {
+      rmSync(folder, { recursive: true, force: true })
+      mkdirSync(folder, { recursive: true })
+    }
+    this.spec.setup?.(this.work)
+    return {
+      cwd: this.work,
+      environment: { ...ENVIRONMENT, HOME: this.home, ...this.spec.environment },
+    }
+  }
+
+  remove() {
+    rmSync(this.base, { recursive: true, force: true })
+  }
+}
 
 function available(command) {
   return command.includes('/')
@@ -128,25 +142,24 @@ function available(command) {
 }
 
 /** REA's checkpoint frames before each step, as { state, cursor } (null where a wait ran out). */
-async function reaScreens(captureProcess, spec) {
+async function reaScreens(captureProcess, spec, place) {
   const [executable, ...args] = spec.command
-  const evidence = await captureProcess({
-    executable,
-    arguments: args,
-    environment: { ...ENVIRONMENT, ...spec.environment },
-    terminal: { columns: COLUMNS, rows: ROWS, scrollback: 0 },
-    events: spec.steps.map((step) => ({
-      type: 'input',
-      data: step.send,
-      after: {
-        ...(step.wait === null ? { output_regex: '[\\s\\S]' } : { screen: step.wait }),
-        quiet_ms: QUIET_MS,
-        within_ms: WAIT_MS,
-      },
-    })),
-    timeout_ms: WAIT_MS * (spec.steps.length + 1),
-    normalization: { ports: false },
-  })
+  const evidence = await captureProcess(
+    {
+      executable,
+      arguments: args,
+      environment: place.environment,
+      terminal: { columns: COLUMNS, rows: ROWS, scrollback: 0 },
+      events: spec.steps.map((step) => ({
+        type: 'input',
+        ...(step.keys === undefined ? { data: step.send } : { keys: step.keys }),
+        after: { ...reaWait(step.wait), within_ms: WAIT_MS },
+      })),
+      timeout_ms: WAIT_MS * (spec.steps.length + 1),
+      normalization: { ports: false },
+    },
+    { root: place.cwd },
+  )
   return spec.steps.map((_, index) => {
     const waited = evidence.interactions.find((interaction) => interaction.event_index === index)
     const frame = evidence.terminal.frames.find(
@@ -158,15 +171,21 @@ async function reaScreens(captureProcess, spec) {
   })
 }
 
+/** A step's wait as a scenario writes it: no quiet_ms, so REA's default settle decides when it is met. */
+function reaWait(wait) {
+  if (wait === null) {
+    return { output_regex: '[\\s\\S]' }
+  }
+  return typeof wait === 'object' ? { quiet_ms: wait.quiet } : { screen: wait }
+}
+
 /** The same steps in a private tmux server; its pane at each checkpoint as { state, cursor }. */
-async function tmuxScreens(spec) {
+async function tmuxScreens(internals, spec, place) {
   const server = `rea-fidelity-${process.pid}-${Date.now()}`
   const tmux = (...args) =>
     execFileSync('tmux', ['-L', server, '-f', '/dev/null', ...args], { encoding: 'utf8' })
-  const work = mkdtempSync(path.join(tmpdir(), 'rea-fidelity-'))
-  const environment = { ...ENVIRONMENT, ...spec.environment }
   // env's options (-u) come before its assignments.
-  const entries = Object.entries(environment)
+  const entries = Object.entries(place.environment)
   const assignments = [
     ...entries.flatMap(([name, value]) => (value === null ? ['-u', name] : [])),
     ...entries.flatMap(([name, value]) => (value === null ? [] : [`${name}=${value}`])),
@@ -188,7 +207,7 @@ async function tmuxScreens(spec) {
       '-y',
       String(ROWS),
       '-c',
-      work,
+      place.cwd,
       'env',
       ...assignments,
       ...spec.command,
@@ -209,21 +228,39 @@ async function tmuxScreens(spec) {
         state: `\x1b)0${tmux('capture-pane', '-p', '-e', '-N').replace(/\n$/, '').replaceAll('\n', '\r\n')}`,
         cursor: { row: Number(y), column: Number(x), visible: shown === '1' },
       })
-      tmux('send-keys', '-H', ...[...Buffer.from(step.send)].map((byte) => byte.toString(16)))
+      await sendToPane(tmux, internals, step)
     }
     return screens
   } finally {
-    spawnSync('tmux', ['-L', server, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' })
-    rmSync(work, { recursive: true, force: true })
+    removeTmuxServer(server)
+    // A tmux the case ran inside the pane is a server of its own, which outlives the pane.
+    if (spec.name === 'tmux inside') {
+      removeTmuxServer('rea-fidelity-inner')
+    }
+  }
+}
+
+/** A step's input: `send` in one write, `keys` one key at a time, as REA types them. */
+async function sendToPane(tmux, internals, step) {
+  const pieces =
+    step.keys === undefined
+      ? [step.send]
+      : step.keys.map((key) => internals.encodeKeys([key], { applicationCursorKeys: false }))
+  for (const [index, piece] of pieces.entries()) {
+    if (index > 0) {
+      await delay(50)
+    }
+    tmux('send-keys', '-H', ...[...Buffer.from(piece)].map((byte) => byte.toString(16)))
   }
 }
 
 /**
- * Polls the pane until it shows `text` (with `text` null: until it differs from `previous`) and has not changed
- * for QUIET_MS; null when WAIT_MS runs out.
+ * Polls the pane until it shows `wait` (a text; null: until it differs from `previous`; `{ quiet }`: until it has
+ * not changed for that long) and has not changed for TMUX_QUIET_MS; null when WAIT_MS runs out.
  */
-async function settledPane(tmux, text, previous) {
+async function settledPane(tmux, wait, previous) {
   const deadline = performance.now() + WAIT_MS
+  const quietMs = typeof wait === 'object' && wait !== null ? wait.quiet : TMUX_QUIET_MS
   let last = ''
   let since = performance.now()
   while (performance.now() < deadline) {
@@ -239,10 +276,7 @@ async function settledPane(tmux, text, previous) {
     if (pane !== last) {
       last = pane
       since = performance.now()
-    } else if (
-      (text === null ? pane !== previous : plain.includes(text)) &&
-      performance.now() - since >= QUIET_MS
-    ) {
+    } else if (shows(wait, pane, plain, previous) && performance.now() - since >= quietMs) {
       return pane
     }
     await delay(25)
@@ -250,106 +284,10 @@ async function settledPane(tmux, text, previous) {
   return null
 }
 
-function compareCheckpoint(replayScreen, cellAppearance, step, rea, tmux) {
-  if (rea == null || tmux == null) {
-    return { status: 'not_reached', side: rea == null ? 'rea' : 'tmux', wait: step.wait }
+function shows(wait, pane, plain, previous) {
+  if (wait === null) {
+    return pane !== previous
   }
-  const redraw = (state) =>
-    replayScreen({ columns: COLUMNS, rows: ROWS, scrollback: 0, state, widthModel: 'grapheme-clusters-v1' })
-  const [a, b] = [redraw(rea.state), redraw(tmux.state)]
-  const rows = []
-  let erased = 0
-  for (let row = 0; row < ROWS; row++) {
-    const p = a.rows[row] ?? []
-    const q = b.rows[row] ?? []
-    const cells = []
-    for (let column = 0; column < COLUMNS; column++) {
-      if (cellAppearance(p[column]) === cellAppearance(q[column])) {
-        continue
-      }
-      if (erasedInTmux(cellAppearance, p[column], q[column])) {
-        erased++
-      } else {
-        cells.push(column + 1)
-      }
-    }
-    if (cells.length > 0) {
-      const first = (cells[0] ?? 1) - 1
-      rows.push({
-        row: row + 1,
-        columns: cells,
-        rea: text(p),
-        tmux: text(q),
-        first_cell: { rea: describeCell(p[first]), tmux: describeCell(q[first]) },
-      })
-    }
-  }
-  const cursor =
-    rea.cursor.row === tmux.cursor.row &&
-    rea.cursor.column === tmux.cursor.column &&
-    rea.cursor.visible === tmux.cursor.visible
-      ? null
-      : { rea: rea.cursor, tmux: tmux.cursor }
-  return {
-    status: rows.length === 0 && cursor === null ? 'equal' : 'different',
-    rows,
-    cursor,
-    erased_background_cells: erased,
-  }
-}
-
-/**
- * A cell the program erased with a background colour (`ESC [ 44 m` then `ESC [ K`, xterm's bce), which tmux shows
- * coloured but its capture-pane writes without the colour: REA's cell is a blank with a background, tmux's a
- * plain blank. Counted apart: it says nothing about either terminal's screen.
- */
-function erasedInTmux(cellAppearance, rea, tmux) {
-  return (
-    rea !== undefined &&
-    tmux !== undefined &&
-    cellAppearance(rea).startsWith('blank|') &&
-    cellAppearance(tmux) === 'blank|bg:bg'
-  )
-}
-
-const text = (row) =>
-  row
-    .map(([chars, width]) => (width === 0 ? '' : chars === '' ? ' ' : chars))
-    .join('')
-    .trimEnd()
-
-function describe(checkpoint) {
-  if (checkpoint.status === 'not_reached') {
-    return `${checkpoint.side} never showed ${checkpoint.wait === null ? 'new output' : `"${checkpoint.wait}"`}`
-  }
-  const erased =
-    checkpoint.erased_background_cells === 0
-      ? ''
-      : ` (${checkpoint.erased_background_cells} erased cells whose background tmux's capture leaves out)`
-  if (checkpoint.status === 'equal') {
-    return `equal${erased}`
-  }
-  const rows = checkpoint.rows.map(
-    (row) =>
-      `\n    row ${row.row} (columns ${compactColumns(row.columns)}; first: rea ${row.first_cell.rea}, tmux ${row.first_cell.tmux}):\n      rea  ${JSON.stringify(row.rea)}\n      tmux ${JSON.stringify(row.tmux)}`,
-  )
-  const cursor =
-    checkpoint.cursor === null
-      ? ''
-      : `\n    cursor: rea ${JSON.stringify(checkpoint.cursor.rea)}, tmux ${JSON.stringify(checkpoint.cursor.tmux)}`
-  return `different${erased}${rows.join('')}${cursor}`
-}
-
-/** 1,2,3,7,8 as 1-3,7-8. */
-function compactColumns(columns) {
-  const runs = []
-  for (const column of columns) {
-    const last = runs.at(-1)
-    if (last !== undefined && last[1] === column - 1) {
-      last[1] = column
-    } else {
-      runs.push([column, column])
-    }
-  }
-  return runs.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(',')
+  // capture-pane -p trims each row's trailing spaces: a prompt such as "> " is looked for without them.
+  return typeof wait === 'object' ? true : plain.includes(wait.trimEnd())
 }

@@ -5,6 +5,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCompareBenchmark } from './compare.mjs'
 import { runCoverageBenchmark } from './coverage.mjs'
+import { runDrawGapsBenchmark } from './draw-gaps.mjs'
+import { runExchangeBenchmark } from './exchange.mjs'
 import { runExportSvgBenchmark } from './export-svg.mjs'
 import { runFilesystemBenchmark } from './filesystem.mjs'
 import { runFloodBenchmark } from './flood.mjs'
@@ -220,12 +222,39 @@ if (wanted('waits')) {
     `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
   )
 }
+if (wanted('exchange')) {
+  results.exchange = await runExchangeBenchmark()
+  const r = results.exchange
+  console.log(
+    `first reply to a DA1 at start, as the program measured it: rea median ${r.first_reply_rea_median_ms} ms (later ${r.later_replies_rea_median_ms} ms) vs tmux ${r.first_reply_tmux_median_ms} ms (later ${r.later_replies_tmux_median_ms} ms), ${r.runs} runs each`,
+  )
+  console.log(
+    `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
+  )
+  for (const [name, entry] of Object.entries(r.against_baseline ?? {})) {
+    console.log(
+      `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
+    )
+  }
+}
+if (wanted('draw-gaps')) {
+  results.draw_gaps = await runDrawGapsBenchmark()
+  for (const entry of results.draw_gaps) {
+    console.log(
+      entry.skipped === undefined
+        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
+        : `draw-gaps ${entry.name}: skipped, ${entry.skipped}`,
+    )
+  }
+}
 if (wanted('fidelity')) {
   // Each program's lines are printed as it finishes; the table in docs/fidelity.md explains every difference.
   results.fidelity = await runFidelityBenchmark()
-  const compared = results.fidelity.flatMap((entry) => entry.checkpoints ?? [])
+  const measured = results.fidelity.filter((entry) => entry.skipped === undefined)
+  const compared = measured.flatMap((entry) => entry.checkpoints)
+  const steady = measured.filter((entry) => entry.rea_consistent === entry.rea_runs)
   console.log(
-    `fidelity: ${compared.filter((checkpoint) => checkpoint.status === 'equal').length} of ${compared.length} checkpoints equal to tmux; ${results.fidelity.filter((entry) => entry.skipped !== undefined).length} programs skipped`,
+    `fidelity: ${compared.filter((checkpoint) => checkpoint.status === 'equal').length} of ${compared.length} checkpoints equal to tmux; ${steady.length} of ${measured.length} programs showed the same screens in every REA capture; ${results.fidelity.length - measured.length} programs skipped`,
   )
 }
 mkdirSync(path.join(here, 'results'), { recursive: true })

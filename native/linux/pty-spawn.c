@@ -19,6 +19,10 @@
 //     Throws an Error with `errno` and `syscall` when the PTY cannot be opened or the exec fails.
 //   resize(fd, columns, rows)
 //     Sets the window size on the master; the kernel sends SIGWINCH to the foreground process group.
+//   unreadInput(fd) -> number
+//     How many bytes typed into the terminal wait in its input queue, unread by the program: FIONREAD on a
+//     descriptor of the slave. In canonical mode the kernel counts only complete lines (a line being edited is
+//     not readable yet). Throws an Error with `errno` when the descriptor is not a terminal.
 #define _GNU_SOURCE
 #define NAPI_VERSION 8
 #include <node_api.h>
@@ -484,11 +488,32 @@ static napi_value local_modes(napi_env env, napi_callback_info info) {
   return result;
 }
 
+// unreadInput(fd): how many bytes written to the PTY the program has not read yet (FIONREAD on the slave): input
+// goes in only once the terminal's replies before it have been read.
+static napi_value unread_input(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value args[1];
+  CHECK(napi_get_cb_info(env, info, &argc, args, NULL, NULL));
+  int32_t fd;
+  if (argc != 1 || napi_get_value_int32(env, args[0], &fd) != napi_ok || fd < 0) {
+    napi_throw_type_error(env, NULL, "usage: unreadInput(fd) with a descriptor of the PTY's slave");
+    return NULL;
+  }
+  int count = 0;
+  if (ioctl(fd, FIONREAD, &count) == -1) {
+    return throw_errno(env, "ioctl(FIONREAD)", errno);
+  }
+  napi_value result;
+  CHECK(napi_create_int32(env, count, &result));
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor properties[] = {
       {"spawn", NULL, spawn, NULL, NULL, NULL, napi_enumerable, NULL},
       {"resize", NULL, resize, NULL, NULL, NULL, napi_enumerable, NULL},
       {"localModes", NULL, local_modes, NULL, NULL, NULL, napi_enumerable, NULL},
+      {"unreadInput", NULL, unread_input, NULL, NULL, NULL, napi_enumerable, NULL},
   };
   CHECK(napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties));
   CHECK(define_master_reader(env, exports));

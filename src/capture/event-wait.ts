@@ -7,6 +7,8 @@ import {
   type WaitConditionKind,
 } from '../scenario/wait-condition.js'
 import type { WaitCondition } from '../scenario/schema.js'
+import { WAIT_SETTLE_LIMIT_MS, WAIT_SETTLE_MS } from '../scenario/event-dispatch.js'
+import type { WaitSettle } from '../evidence/input-waits.js'
 
 /** An output wait sees at most this much of the normalized text since the previous event (the latest part). */
 export const WAIT_OUTPUT_WINDOW_CHARACTERS = 256 * 1024
@@ -27,18 +29,27 @@ export interface WaitScreen {
 
 export interface WaitSources {
   readonly clock: MonotonicClock
+  /**
+   * Whether a wait without `quiet_ms` settles (the settled-v1 dispatch model); false under the legacy model, where
+   * it is met at its match. Default true.
+   */
+  readonly settles?: boolean
   readonly screen: WaitScreen | undefined
   /** When output last arrived, on the capture clock (for quiet_ms). */
   readonly lastOutputMs: () => number
 }
 
 export type WaitEnd =
-  | { readonly met: true; readonly metAtMs: number }
+  | { readonly met: true; readonly metAtMs: number; readonly settle?: WaitSettle }
   | { readonly met: false; readonly detail: string | undefined }
 
 /**
  * One event's wait for what the program shows: the condition of its `after` (output or screen, literal or
- * regex, or text gone from the screen), then `quiet_ms` of silence, all within `within_ms` of the wait's start.
+ * regex, or text gone from the screen), then silence, all within `within_ms` of the wait's start. The silence is
+ * `quiet_ms` when given (0: none), else the default settle: WAIT_SETTLE_MS of quiet output, but at most
+ * WAIT_SETTLE_LIMIT_MS after the match (a spinner never goes quiet), and `within_ms` no longer ends a wait whose
+ * condition was met. `after` with `quiet_ms` alone waits only for the silence, counted from the later of the
+ * wait's start and the last output: what the program drew before the previous event counts as drawn.
  * A screen condition is tested only on a screen that shows output written after the wait began (after the
  * previous event went in, or after launch): the screen that event is about to replace cannot meet it. Ends
  * exactly once through `onEnd`; a wait on the screen also ends when the live terminal stops, since the screen
@@ -48,7 +59,8 @@ export class EventWait {
   readonly #sources: WaitSources
   readonly #after: WaitCondition
   readonly #onEnd: (end: WaitEnd) => void
-  readonly #kind: WaitConditionKind
+  /** Undefined for a wait for quiet alone. */
+  readonly #kind: WaitConditionKind | undefined
   readonly #test: (text: string, from: number) => boolean
   /**
    * How much of the window to keep after a chunk without a match: a literal needs only its length less one (a
@@ -62,6 +74,8 @@ export class EventWait {
   #screenMark = 0
   #metAtMs: number | undefined
   #quietTimer: (() => void) | undefined
+  /** The silence counts from no earlier than this (the wait's start, for a wait for quiet alone). */
+  readonly #quietFloorMs: number
   #ended = false
 
   constructor(after: WaitCondition, sources: WaitSources, onEnd: (end: WaitEnd) => void) {
@@ -69,18 +83,21 @@ export class EventWait {
     this.#sources = sources
     this.#onEnd = onEnd
     const condition = conditionOf(after)
-    if (condition === null) {
-      throw new Error('a wait needs exactly one condition: the scenario was not validated')
+    if (condition === null && after.quiet_ms === undefined) {
+      throw new Error('a wait needs one condition or quiet_ms: the scenario was not validated')
     }
-    this.#kind = condition.kind
-    this.#test = matcherFor(condition.kind, condition.text)
-    this.#keep = condition.kind === 'output' ? condition.text.length - 1 : WAIT_OUTPUT_WINDOW_CHARACTERS
+    this.#kind = condition?.kind
+    this.#test = condition === null ? () => false : matcherFor(condition.kind, condition.text)
+    this.#keep = condition?.kind === 'output' ? condition.text.length - 1 : WAIT_OUTPUT_WINDOW_CHARACTERS
+    this.#quietFloorMs = condition === null ? sources.clock.nowMs() : 0
     if (after.within_ms !== undefined) {
-      this.#disposers.push(
-        setLongTimeout(() => this.#end({ met: false, detail: undefined }), after.within_ms),
-      )
+      this.#disposers.push(setLongTimeout(() => this.#withinEnded(), after.within_ms))
     }
-    if (SCREEN_CONDITIONS.includes(this.#kind)) {
+    if (condition === null) {
+      this.#matched()
+      return
+    }
+    if (SCREEN_CONDITIONS.includes(condition.kind)) {
       const screen = sources.screen
       if (screen === undefined) {
         throw new Error('a screen wait needs the live terminal')
@@ -138,25 +155,50 @@ export class EventWait {
     }
   }
 
+  /** Whether the silence after the match is the default settle (no `quiet_ms` given). */
+  get #settles(): boolean {
+    return this.#after.quiet_ms === undefined && this.#sources.settles !== false
+  }
+
   #matched(): void {
-    this.#metAtMs = this.#sources.clock.nowMs()
-    if (this.#after.quiet_ms === undefined || this.#after.quiet_ms === 0) {
-      this.#end({ met: true, metAtMs: this.#metAtMs })
+    const metAtMs = this.#sources.clock.nowMs()
+    this.#metAtMs = metAtMs
+    if (this.#after.quiet_ms === 0 || (this.#after.quiet_ms === undefined && !this.#settles)) {
+      this.#end({ met: true, metAtMs })
       return
+    }
+    if (this.#settles) {
+      this.#disposers.push(
+        setLongTimeout(
+          () => this.#end({ met: true, metAtMs, settle: 'limit_reached' }),
+          WAIT_SETTLE_LIMIT_MS,
+        ),
+      )
     }
     this.#armQuiet()
   }
 
-  /** Fires once the output has been quiet for quiet_ms since its last arrival. */
+  /** `within_ms` ran out: the wait failed, unless its condition was met and it only settles now. */
+  #withinEnded(): void {
+    if (this.#metAtMs === undefined || !this.#settles) {
+      this.#end({ met: false, detail: undefined })
+    }
+  }
+
+  /**
+   * Fires once the output has been quiet long enough since its last arrival (quiet_ms, or the default settle).
+   * A wait for quiet alone is met when that silence ends; a condition was met when it matched.
+   */
   #armQuiet(): void {
     this.#quietTimer?.()
-    const quietMs = this.#after.quiet_ms ?? 0
-    const elapsed = this.#sources.clock.nowMs() - this.#sources.lastOutputMs()
+    const quietMs = this.#after.quiet_ms ?? WAIT_SETTLE_MS
+    const quietFromMs = Math.max(this.#quietFloorMs, this.#sources.lastOutputMs())
+    const elapsed = this.#sources.clock.nowMs() - quietFromMs
     this.#quietTimer = setLongTimeout(
       () => {
-        const metAtMs = this.#metAtMs
+        const metAtMs = this.#kind === undefined ? this.#sources.clock.nowMs() : this.#metAtMs
         if (metAtMs !== undefined) {
-          this.#end({ met: true, metAtMs })
+          this.#end({ met: true, metAtMs, ...(this.#settles ? { settle: 'quiet' as const } : {}) })
         }
       },
       Math.max(0, quietMs - elapsed),

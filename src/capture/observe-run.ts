@@ -7,6 +7,8 @@ import { describeFailure, type Root } from './launch.js'
 import { watchForQuiet } from './quiet-frames.js'
 import type { RunContext } from './run-context.js'
 import type { EventScheduler } from './scheduler.js'
+import type { LiveTerminal } from '../terminal/live-terminal.js'
+import type { PtySession } from '../terminal/pty-backend.js'
 
 /** What the running phase observed: how it ended, and the exit record at its place in the journal. */
 export interface ObservedRun {
@@ -46,6 +48,31 @@ export async function observeRun(run: RunContext): Promise<ObservedRun> {
   return { ending, exit: exitRecord(ending, position.sequence, position.at_ms) }
 }
 
+/**
+ * A root still running this long after the launch gets its live terminal opened ahead of its first query: a
+ * program needs longer than this to start and ask (a Node.js program about 40 ms, vim about 30 ms), and a root
+ * that ends at once (`true`) does not pay for an emulator it never uses.
+ */
+export const LIVE_TERMINAL_PREPARE_DELAY_MS = 5
+
+function prepareLiveTerminal(live: LiveTerminal | undefined, session: PtySession): () => void {
+  if (live === undefined) {
+    return () => undefined
+  }
+  let gone = false
+  void session.rootGone.then(() => (gone = true))
+  let cancel: (() => void) | undefined
+  const timer = setTimeout(() => {
+    if (!gone) {
+      cancel = live.prepare()
+    }
+  }, LIVE_TERMINAL_PREPARE_DELAY_MS)
+  return () => {
+    clearTimeout(timer)
+    cancel?.()
+  }
+}
+
 /** The run from the first event on: `root` and `scheduler` are the run's, known to exist here. */
 async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventScheduler): Promise<RunEnding> {
   const { launch, observers, signal } = run
@@ -58,6 +85,7 @@ async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventSche
     elapsedMs: launch.clock.preciseMs(),
   })
   const quiet = watchForQuiet(observers.frames, () => observers.recorder.hasGap, run.progress.update)
+  const unprepare = prepareLiveTerminal(observers.live, session)
   const noteOutput = () => {
     deadlines.noteOutput()
     quiet.noteOutput()
@@ -113,6 +141,7 @@ async function untilTheRunEnds(run: RunContext, root: Root, scheduler: EventSche
     // Nothing answers the program any more: it has exited or is being ended.
     observers.live?.stop('the run ended')
     quiet.dispose()
+    unprepare()
     observers.heldOutput.dispose()
     deadlines.dispose()
     uncount()

@@ -6,6 +6,8 @@ import { createObservers, type Observers } from './observers.js'
 import { OutputWatch } from './output-watch.js'
 import type { ProgressCounts, ProgressReporter } from './progress.js'
 import { EventScheduler } from './scheduler.js'
+import { InputExchange } from './input-exchange.js'
+import { foregroundReadBytes, foregroundRunning } from '../process/foreground.js'
 
 /**
  * One capture once its command was launched: built once, in an order where each part is given what it needs,
@@ -82,6 +84,17 @@ export function createRunContext(
     // Events go to the root's PTY; a root seen gone skips later events.
     let rootGone = false
     void root.session.rootGone.then(() => (rootGone = true))
+    const replies = observers.replies ?? []
+    const exchange = new InputExchange({
+      clock: launch.clock,
+      session: root.session,
+      live: observers.live,
+      replies: () => ({ count: replies.length, lastAtMs: replies.at(-1)?.at_ms ?? 0 }),
+      lastOutputMs: () => output.lastOutputMs,
+      programRunning: () => foregroundRunning(root.session.pid),
+      programReadBytes: () => foregroundReadBytes(root.session.pid),
+      over: () => rootGone || scheduler?.finished === true,
+    })
     scheduler = new EventScheduler({
       events: resolved.scenario.events,
       clock: launch.clock,
@@ -93,6 +106,8 @@ export function createRunContext(
       rootIdentity: () => retainedIdentity(root),
       rootExited: () => rootGone,
       output,
+      exchange,
+      dispatch: resolved.scenario.event_dispatch,
       onInteraction: progress.interacted,
     })
   }

@@ -7,15 +7,19 @@ import type { StartIdentity } from '../process/identity.js'
 import { deliverSignal, type SignalOutcome } from '../process/signal.js'
 import type { ScenarioEvent } from '../scenario/schema.js'
 import type { FrameRecorder } from '../terminal/frame-recorder.js'
-import { encodeKeys } from '../screen/keys.js'
 import type { PtySession } from '../terminal/pty-backend.js'
 import type { LiveTerminal } from '../terminal/live-terminal.js'
 import type { Renderer } from '../screen/renderer.js'
 import { EventWait, type WaitEnd } from './event-wait.js'
 import type { DueEvent } from './live-status.js'
 import { conditionOf } from '../scenario/wait-condition.js'
+import type { WaitSettle } from '../evidence/input-waits.js'
+import { EVENT_DISPATCH, type EventDispatchModel } from '../scenario/event-dispatch.js'
 import { errorMessage } from '../internal/error-message.js'
 import type { OutputWatch } from './output-watch.js'
+import type { InputExchange } from './input-exchange.js'
+import { typedInteraction, typeInput, type Typed } from './type-input.js'
+import type { JournalPosition } from '../evidence/sequence-clock.js'
 
 /** How events are skipped when the target exits on its own: until REA ends the run, that is the cause. */
 const TARGET_EXITED = skipEnding('exited', { timeout_ms: 0, idle_timeout_ms: null })
@@ -36,6 +40,10 @@ export interface SchedulerContext {
   readonly rootExited: () => boolean
   /** The output as events wait on it; the scheduler sets the wait of the event due. */
   readonly output: OutputWatch
+  /** The terminal's exchange with the program, which input waits for before it is written. */
+  readonly exchange: InputExchange
+  /** How input goes in and waits are met (the scenario's `event_dispatch`). */
+  readonly dispatch: EventDispatchModel
   /** An interaction was recorded; `count` is how many there are now. */
   readonly onInteraction: (count: number) => void
 }
@@ -55,7 +63,10 @@ export class EventScheduler {
   readonly #pending = new Set<Promise<void>>()
   #next = 0
   #metAtMs: number | undefined
+  /** How the current event's wait settled, when it settled by default. */
+  #settle: WaitSettle | undefined
   #cancelTimer: (() => void) | undefined
+  /** An input event is being typed (it waits for the exchange, or types its keys one by one). */
   #sending = false
   #finished = false
   /** Set once REA ends the run (a deadline or cancellation): later skips name it, not the target. */
@@ -84,6 +95,11 @@ export class EventScheduler {
     }
   }
 
+  /** Whether the run has ended for the scheduler: nothing more is dispatched. */
+  get finished(): boolean {
+    return this.#finished
+  }
+
   start(): void {
     this.#begin()
   }
@@ -108,7 +124,7 @@ export class EventScheduler {
     this.#context.output.wait = undefined
     const current = this.#next
     if (this.#sending) {
-      // A keys event is being encoded; it records itself (as skipped) when it finds the run over.
+      // An input event is being typed; it records itself (dispatched if typing had begun, else skipped).
       this.#next++
     }
     while (this.#next < this.#context.events.length) {
@@ -129,6 +145,7 @@ export class EventScheduler {
   #begin(): void {
     const event = this.#context.events[this.#next]
     this.#metAtMs = undefined
+    this.#settle = undefined
     if (event === undefined || this.#finished) {
       return
     }
@@ -138,6 +155,7 @@ export class EventScheduler {
     }
     const sources = {
       clock: this.#context.clock,
+      settles: this.#context.dispatch === EVENT_DISPATCH,
       screen: this.#context.live,
       lastOutputMs: () => this.#context.output.lastOutputMs,
     }
@@ -159,6 +177,7 @@ export class EventScheduler {
       return
     }
     this.#metAtMs = end.metAtMs
+    this.#settle = end.settle
     this.#atTime(event)
   }
 
@@ -179,7 +198,11 @@ export class EventScheduler {
     if (event === undefined || this.#finished) {
       return
     }
-    const wait = event.after === undefined ? undefined : { met_at_ms: this.#metAtMs ?? null }
+    const settle = this.#settle
+    const wait =
+      event.after === undefined
+        ? undefined
+        : { met_at_ms: this.#metAtMs ?? null, ...(settle === undefined ? {} : { settle }) }
     if (this.#context.rootExited()) {
       this.#next++
       const ending = this.#ending ?? TARGET_EXITED
@@ -188,15 +211,12 @@ export class EventScheduler {
       return
     }
     const { session, frames, renderer, live } = this.#context
+    if (event.type === 'input') {
+      this.#type(index, event, wait)
+      return
+    }
     void frames.record({ trigger: 'before_event', eventIndex: index })
     switch (event.type) {
-      case 'input':
-        if (event.keys !== undefined) {
-          this.#sendKeys(index, event, event.keys, wait)
-          return
-        }
-        this.#attempt(index, event, wait, () => session.write(event.data ?? ''))
-        break
       case 'resize':
         this.#attempt(index, event, wait, () => {
           session.resize(event.columns, event.rows)
@@ -214,40 +234,45 @@ export class EventScheduler {
   }
 
   /**
-   * Keys are encoded for the terminal's cursor-key mode as it stands after everything the program wrote so far
-   * (`ESC [ ? 1 h` switches arrows to `ESC O A`), so they are sent once the live terminal has caught up.
+   * Types an input event (see `typeInput`): after the terminal's exchange with the program, `data` in one write,
+   * keys one by one. The checkpoint frame and the event's place in the journal are taken right before the first
+   * byte goes in; the record is added once typing is over. The next event starts waiting only then.
    */
-  #sendKeys(index: number, event: ScenarioEvent, keys: readonly string[], wait: Interaction['wait']): void {
-    const live = this.#context.live
+  #type(index: number, event: Extract<ScenarioEvent, { type: 'input' }>, wait: Interaction['wait']): void {
+    const { session, live, clock, frames, journal, exchange } = this.#context
     this.#sending = true
-    const modes = (): { applicationCursorKeys: boolean } => ({
-      applicationCursorKeys: live?.applicationCursorKeys ?? false,
+    let position: JournalPosition | undefined
+    const input = event.keys === undefined ? { data: event.data ?? '' } : { keys: event.keys }
+    const typing = typeInput(input, {
+      session,
+      live,
+      exchange,
+      clock,
+      ended: () => this.#finished,
+      immediate: this.#context.dispatch !== EVENT_DISPATCH,
+      beforeFirstWrite: () => {
+        void frames.record({ trigger: 'before_event', eventIndex: index })
+        position = journal.record()
+      },
     })
-    const send = (): void => {
+    const done = (typed: Typed): void => {
       this.#sending = false
-      if (this.#finished) {
+      if (position === undefined) {
         this.#skipAtEnd(index, wait)
-        return
+      } else {
+        this.#push(typedInteraction(position, index, event, wait, typed))
       }
-      const bytes = encodeKeys(keys, modes())
-      this.#attempt(index, event, wait, () => this.#context.session.write(bytes), Buffer.byteLength(bytes))
-      this.#next++
-      this.#begin()
+      if (!this.#finished) {
+        this.#next++
+        this.#begin()
+      }
     }
-    if (live === undefined || live.idle || live.stopped !== undefined) {
-      send()
-      return
-    }
-    void live.whenRendered(() => undefined).then(send, send)
+    void typing.then(done, (error: unknown) =>
+      done({ started: false, bytes: 0, keysWritten: 0, exchange: undefined, failure: errorMessage(error) }),
+    )
   }
 
-  #attempt(
-    index: number,
-    event: ScenarioEvent,
-    wait: Interaction['wait'],
-    action: () => void,
-    bytesSent?: number,
-  ): void {
+  #attempt(index: number, event: ScenarioEvent, wait: Interaction['wait'], action: () => void): void {
     const position = this.#context.journal.record()
     let failure: string | undefined
     try {
@@ -263,7 +288,6 @@ export class EventScheduler {
       outcome: failure === undefined ? 'dispatched' : 'failed',
       ...(failure === undefined ? {} : { reason: failure }),
       ...(wait === undefined ? {} : { wait }),
-      ...(bytesSent === undefined ? {} : { bytes_sent: bytesSent }),
     })
   }
 

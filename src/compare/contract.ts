@@ -18,6 +18,7 @@ const VERSION_FIELDS = new Set([
   'line_format',
   'terminal.width_model',
   'terminal.reply_table',
+  'event_dispatch',
 ])
 
 /**

@@ -11,6 +11,7 @@ import type { ResolvedScenario } from '../scenario/resolve.js'
 import type { ProcessScenario, ScenarioEvent } from '../scenario/schema.js'
 import type { EvidenceBody } from './schema.js'
 import { REPLY_TABLE, WIDTH_MODEL } from '../scenario/terminal-model.js'
+import { EVENT_DISPATCH, type EventDispatchModel } from '../scenario/event-dispatch.js'
 
 /** How frame lines are formed: every visible row, trailing U+0020 removed, blank rows kept. */
 export const LINE_FORMAT = 'visible-rows-trailing-spaces-trimmed-v1'
@@ -86,6 +87,20 @@ export function commitTerminal(terminal: ProcessScenario['terminal']): Committed
 }
 
 /**
+ * The dispatch model as committed: named when it decides anything in the scenario (when input goes in, after the
+ * terminal's exchange and keys one at a time, and when a wait is met, settled); absent under the legacy model,
+ * as in every capture made before it was named, and in a scenario that types nothing and waits for nothing,
+ * which commits what it always did.
+ */
+function commitDispatch(
+  dispatch: EventDispatchModel,
+  events: readonly ScenarioEvent[],
+): { event_dispatch?: typeof EVENT_DISPATCH } {
+  const matters = events.some((event) => event.type === 'input' || event.after !== undefined)
+  return dispatch === EVENT_DISPATCH && matters ? { event_dispatch: EVENT_DISPATCH } : {}
+}
+
+/**
  * The working directory as committed: portable across clones of the same repository. `paths` is the host's path
  * flavour; import passes the flavour of the capturing host, which may differ from its own.
  */
@@ -104,17 +119,20 @@ export function contractWorkingDirectory(
  */
 export function buildCommitments(resolved: ResolvedScenario): Commitments {
   const { scenario } = resolved
+  const { event_dispatch: dispatch, ...undispatched } = scenario
   const events = scenario.events.map(commitEvent)
+  const committedDispatch = commitDispatch(dispatch, scenario.events)
   const normalization = normalizationCommitment(
     scenario.normalization,
     sensitiveValues(scenario).length > 0 ? SENSITIVE_REDACTION_VERSION : null,
   )
   return {
     scenario: commit({
-      ...scenario,
+      ...undispatched,
       terminal: commitTerminal(scenario.terminal),
       events,
       normalization: committedNormalizationSettings(scenario.normalization),
+      ...committedDispatch,
     }),
     executable: commit({
       executable: scenario.executable,
@@ -137,6 +155,7 @@ export function buildCommitments(resolved: ResolvedScenario): Commitments {
       limits: scenario.limits,
       normalization,
       line_format: LINE_FORMAT,
+      ...committedDispatch,
     }),
     normalization: commit(normalization),
   }

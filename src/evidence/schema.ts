@@ -11,7 +11,9 @@ import {
 import { COVERAGE_VARIABLES } from '../scenario/coverage-variables.js'
 import { EVIDENCE_FORMAT, EVIDENCE_FORMAT_VERSION } from './format.js'
 import { SKIP_CAUSES } from './skip-cause.js'
+import { EXCHANGE_OUTCOMES, WAIT_SETTLES } from './input-waits.js'
 import { REPLY_TABLE, WIDTH_MODEL } from '../scenario/terminal-model.js'
+import { EVENT_DISPATCH } from '../scenario/event-dispatch.js'
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
 const ms = z.int().min(0)
@@ -107,10 +109,17 @@ const normalizationCommitmentSchema = z.strictObject({
 })
 
 const scenarioShape = processScenarioSchema.shape
+const committedDispatchSchema = z
+  .literal(EVENT_DISPATCH)
+  .optional()
+  .describe(
+    'When input went in and waits were met (docs/events.md#when-input-goes-in): settled-v1, after the terminal exchange, keys one at a time, waits settled. Present when the scenario types input or waits under that model; absent under the legacy immediate model, which every capture made before it used.',
+  )
 const committedScenarioSchema = z.strictObject({
   ...scenarioShape,
   terminal: committedTerminalSchema,
   events: z.array(committedEventSchema),
+  event_dispatch: committedDispatchSchema,
 })
 
 const comparisonContractSchema = z
@@ -131,6 +140,7 @@ const comparisonContractSchema = z
     limits: scenarioShape.limits,
     normalization: normalizationCommitmentSchema,
     line_format: z.string(),
+    event_dispatch: committedDispatchSchema,
   })
   .describe('What must be equal for two captures to be comparable. Executable and arguments may differ.')
 
@@ -306,7 +316,17 @@ export const interactionSchema = z.strictObject({
     ),
   wait: z
     .strictObject({
-      met_at_ms: ms.nullable().describe('When the condition (and quiet_ms) was met; null when it never was.'),
+      met_at_ms: ms
+        .nullable()
+        .describe(
+          'When the condition was met (for a wait for quiet_ms alone: when the quiet was); null when it never was.',
+        ),
+      settle: z
+        .enum(WAIT_SETTLES)
+        .optional()
+        .describe(
+          'For a wait without quiet_ms: whether the output then went quiet for the settle time, or the wait was met at the settle limit because it never did. Absent in Evidence written before waits settled.',
+        ),
       detail: z
         .string()
         .optional()
@@ -315,6 +335,28 @@ export const interactionSchema = z.strictObject({
     .optional()
     .describe('For an event with after: what became of its wait.'),
   bytes_sent: count.optional().describe('For input sent as keys: the bytes their encoding wrote.'),
+  keys_written: count
+    .optional()
+    .describe(
+      'For input sent as keys, when the run ended while they were typed: how many were written. Absent when all were.',
+    ),
+  exchange: z
+    .strictObject({
+      replies: z
+        .int()
+        .min(1)
+        .describe('Replies to terminal queries REA had written that the program had not been seen to read.'),
+      held_ms: ms.describe('How long the input was held for them (summed over the keys of a keys event).'),
+      outcome: z
+        .enum(EXCHANGE_OUTCOMES)
+        .describe(
+          'read: the program read them and then asked nothing more; limit_reached: not within the limit, the input went in anyway; unobservable: REA cannot see the terminal input queue on this host and waited for quiet output only.',
+        ),
+    })
+    .optional()
+    .describe(
+      'For input: what it waited for in the terminal exchange before it was written; absent when no reply was outstanding, and in Evidence written before REA waited for it.',
+    ),
   delivery: signalDeliverySchema
     .optional()
     .describe('For signal events: what became of the identity-checked signal.'),

@@ -20,6 +20,8 @@ export interface NativeBinding {
     onExit: (exitCode: number, signal: number) => void,
   ): { readonly fd: number; readonly slave: number; readonly pid: number }
   resize(fd: number, columns: number, rows: number): void
+  /** Bytes waiting unread in the terminal's input queue (FIONREAD on a descriptor of the slave; pty-spawn.c). */
+  unreadInput(slaveFd: number): number
   /**
    * The terminal's ECHO and ICANON flags (pty-spawn.c). Optional: a binary built before it was added still
    * spawns, and the modes are then read with `stty`.
@@ -49,6 +51,7 @@ export interface NativeBinding {
 const NATIVE_FUNCTIONS = [
   'spawn',
   'resize',
+  'unreadInput',
   'readMaster',
   'pauseReading',
   'resumeReading',

@@ -1,6 +1,12 @@
 import * as z from 'zod'
 import { described } from '../internal/zod-description.js'
 import { WIDTH_MODEL, WIDTH_MODELS } from './terminal-model.js'
+import {
+  EVENT_DISPATCH,
+  EVENT_DISPATCH_MODELS,
+  WAIT_SETTLE_LIMIT_MS,
+  WAIT_SETTLE_MS,
+} from './event-dispatch.js'
 
 /** Signals a scenario event may send; a fixed list so a committed scenario means the same on every host. */
 export const SCENARIO_SIGNALS = [
@@ -114,14 +120,14 @@ export const waitConditionSchema = described(
     ),
     quiet_ms: described(
       nonNegativeMs.optional(),
-      'After the match, also wait until the output has been quiet this long.',
+      `After the match, wait until the output has been quiet this long (0: not at all). Absent: the default settle, ${WAIT_SETTLE_MS} ms of quiet, met at the latest ${WAIT_SETTLE_LIMIT_MS} ms after the match. Alone, without a condition: wait until the program has printed nothing this long since the previous event.`,
     ),
     within_ms: described(
       positiveMs.optional(),
       'Give up after this long (from the previous event): the event is skipped as wait_timed_out.',
     ),
   }),
-  'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex, gone.',
+  'Wait for what the program shows before dispatching: exactly one of output, output_regex, screen, screen_regex, gone; or quiet_ms alone.',
 )
 
 const afterField = waitConditionSchema.optional()
@@ -286,6 +292,10 @@ export const processScenarioSchema = described(
     events: described(
       z.array(scenarioEventSchema).default([]),
       'Input, resize and signal events, dispatched strictly in list order at their at_ms or after their condition.',
+    ),
+    event_dispatch: described(
+      z.enum(EVENT_DISPATCH_MODELS).default(EVENT_DISPATCH),
+      `How input goes in and waits are met: ${EVENT_DISPATCH} (default) writes input once the terminal has answered the program and the program has read the replies, keys one at a time, and meets a wait once the output has settled; immediate writes input at once, keys in one write, and meets a wait at its match, as REA did before, to compare with authorities recorded then.`,
     ),
     timeout_ms: described(positiveMs.default(DEFAULT_TIMEOUT_MS), 'Deadline for the whole run, from launch.'),
     idle_timeout_ms: described(

@@ -163,11 +163,13 @@ function eventShapeIssues(event: Loose, index: number): ReaIssue[] {
   }
   if (isRecord(after)) {
     const named = WAIT_CONDITIONS.filter((kind) => after[kind] !== undefined)
-    if (named.length !== 1) {
+    // A wait for quiet alone names no condition: the program has printed nothing for quiet_ms.
+    const quietAlone = named.length === 0 && after['quiet_ms'] !== undefined
+    if (named.length !== 1 && !quietAlone) {
       issues.push({
         path: `${at}.after`,
         rule: 'wait_condition',
-        message: `must name exactly one of ${WAIT_CONDITIONS.join(', ')}: got ${named.length === 0 ? 'none' : named.join(' and ')}`,
+        message: `must name exactly one of ${WAIT_CONDITIONS.join(', ')}, or give quiet_ms alone: got ${named.length === 0 ? 'none' : named.join(' and ')}`,
       })
     }
     for (const kind of ['output_regex', 'screen_regex'] as const) {

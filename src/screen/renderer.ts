@@ -2,13 +2,13 @@ import { DEFAULT_TERMINAL_TYPE } from '../scenario/resolve.js'
 import { WIDTH_MODEL, type WidthModel } from '../scenario/terminal-model.js'
 import { readCursorState, readRowsWithoutCursorCells, type CursorState } from './cursor-cells.js'
 import { QueryReplies } from './query-replies.js'
-import { applyWidthModel } from './width-model.js'
+import { applyWidthModel, prepareWidthModel } from './width-model.js'
 import {
   cursorHidden,
+  loadTerminalClass,
   loadXterm,
   parserInGround,
   synchronousWriter,
-  type XtermClasses,
   type XtermSerializer,
   type XtermTerminal,
 } from './xterm.js'
@@ -82,6 +82,11 @@ export interface RendererOptions {
   readonly terminalType?: string
   /** How wide characters are drawn; the current model unless a capture made under another one is replayed. */
   readonly widthModel?: WidthModel
+  /**
+   * Whether screens are read whole (`readScreen`, with the serialize addon); default true. The live terminal
+   * reads only rows and modes, and spares loading the addon.
+   */
+  readonly serializes?: boolean
 }
 
 interface PendingWrite {
@@ -125,6 +130,34 @@ export class Renderer {
             options.terminalType ?? DEFAULT_TERMINAL_TYPE,
             options.widthModel ?? WIDTH_MODEL,
           )
+  }
+
+  /**
+   * Loads and opens xterm now, before anything is written, so that the first query is answered as fast as later
+   * ones. Each step (the emulator, the width model's data, the terminal) may be taken on its own, in order; the
+   * last opens the terminal. Returns false when the renderer cannot be opened (it was disposed, or xterm could
+   * not be loaded: a later read says why).
+   */
+  prepare(step: 'emulator' | 'width_model' | 'terminal'): boolean {
+    if (this.#disposed || this.#openFailure !== undefined) {
+      return false
+    }
+    try {
+      switch (step) {
+        case 'emulator':
+          loadTerminalClass()
+          break
+        case 'width_model':
+          prepareWidthModel(this.#widthModel)
+          break
+        case 'terminal':
+          return this.#ensureOpen() !== undefined
+      }
+    } catch {
+      // The same step fails again when the terminal opens for real, and the failure is kept and reported then.
+      return false
+    }
+    return true
   }
 
   /** Whether xterm is loaded and open, so the screen can be read. */
@@ -238,9 +271,7 @@ export class Renderer {
         ...(this.#widthModel === WIDTH_MODEL ? cursorVisibility(terminal) : {}),
       },
       lines: this.readLines(),
-      serialized_state: (this.#serializer as XtermSerializer).serialize({
-        scrollback: this.#size.scrollback,
-      }),
+      serialized_state: this.#serialize(),
     }
   }
 
@@ -304,6 +335,13 @@ export class Renderer {
       this.#batch = []
       this.#terminal?.dispose()
     }
+  }
+
+  #serialize(): string {
+    if (this.#serializer === undefined) {
+      throw new Error('this renderer does not serialize its screen (serializes: false)')
+    }
+    return this.#serializer.serialize({ scrollback: this.#size.scrollback })
   }
 
   #openTerminal(): XtermTerminal {
@@ -396,16 +434,19 @@ export class Renderer {
     if (this.#terminal !== undefined || this.#openFailure !== undefined) {
       return this.#terminal
     }
-    let classes: XtermClasses
+    let Terminal: ReturnType<typeof loadTerminalClass>
     try {
-      classes = loadXterm()
+      Terminal = loadTerminalClass()
+      if (this.#options.serializes !== false) {
+        this.#serializer = new (loadXterm().SerializeAddon)()
+      }
     } catch (error) {
       this.#openFailure = new Error(
         `the terminal renderer (@xterm/headless) could not be loaded: ${String(error)}`,
       )
       return undefined
     }
-    const terminal = new classes.Terminal({
+    const terminal = new Terminal({
       cols: this.#size.columns,
       rows: this.#size.rows,
       scrollback: this.#size.scrollback,
@@ -419,8 +460,9 @@ export class Renderer {
       this.#openFailure = error instanceof Error ? error : new Error(String(error))
       return undefined
     }
-    this.#serializer = new classes.SerializeAddon()
-    terminal.loadAddon(this.#serializer)
+    if (this.#serializer !== undefined) {
+      terminal.loadAddon(this.#serializer)
+    }
     this.#replies?.install(terminal)
     this.#terminal = terminal
     return terminal

@@ -1,6 +1,6 @@
 import { WIDTH_MODEL, type WidthModel } from '../scenario/terminal-model.js'
 import {
-  loadXterm,
+  loadTerminalClass,
   requireGraphemesAddon,
   synchronousWriter,
   type GraphemesAddon,
@@ -17,6 +17,16 @@ const SELF_CHECK_SAMPLES = ['\u{1F44D}', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467
 const SELF_CHECK_WIDTH = 2
 
 let graphemes: GraphemesAddon | undefined
+
+/**
+ * Loads and checks what the width model needs ahead of the first terminal that uses it (the check costs a
+ * scratch terminal, once per process). Throws as `applyWidthModel` does.
+ */
+export function prepareWidthModel(model: WidthModel): void {
+  if (model === WIDTH_MODEL) {
+    loadGraphemes()
+  }
+}
 
 /**
  * Makes a terminal draw characters as wide as the width model says. The legacy model is xterm's own Unicode 6
@@ -68,7 +78,7 @@ function loadGraphemes(): GraphemesAddon {
 
 /** How many cells each self-check sample takes under the addon, or undefined when it cannot be measured. */
 function measure(Addon: GraphemesAddon): number[] | undefined {
-  const { Terminal } = loadXterm()
+  const Terminal = loadTerminalClass()
   const terminal = new Terminal({ cols: 20, rows: 1, allowProposedApi: true, logLevel: 'off' })
   try {
     activateGraphemes(terminal, Addon)

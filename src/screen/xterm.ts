@@ -12,26 +12,34 @@ export interface XtermClasses {
   readonly SerializeAddon: typeof SerializeModule.SerializeAddon
 }
 
-let xterm: XtermClasses | undefined
+let terminalClass: XtermClasses['Terminal'] | undefined
+let serializeAddonClass: XtermClasses['SerializeAddon'] | undefined
 
 /**
- * Loads @xterm/headless on first need: a process that only compares Evidence at the stream level never pays
- * for it. Both packages are CommonJS and are loaded with require: an ESM import of them first runs Node's
- * CommonJS export scanner over the whole bundle, which made loading it markedly slower.
+ * Loads @xterm/headless and its serialize addon on first need: a process that only compares Evidence at the
+ * stream level never pays for them. Both packages are CommonJS and are loaded with require: an ESM import of
+ * them first runs Node's CommonJS export scanner over the whole bundle, which made loading it markedly slower.
  * Throws when they cannot be loaded; a failure is not kept, so a later terminal tries again.
  */
 export function loadXterm(): XtermClasses {
-  if (xterm === undefined) {
-    const require = createRequire(import.meta.url)
-    xterm = {
-      Terminal: fromNamespace(require('@xterm/headless') as typeof XtermModule, 'Terminal'),
-      SerializeAddon: fromNamespace(
-        require('@xterm/addon-serialize') as typeof SerializeModule,
-        'SerializeAddon',
-      ),
-    }
-  }
-  return xterm
+  return { Terminal: loadTerminalClass(), SerializeAddon: loadSerializeAddon() }
+}
+
+/** @xterm/headless alone: the live terminal answers and shows screens without serializing them. */
+export function loadTerminalClass(): XtermClasses['Terminal'] {
+  terminalClass ??= fromNamespace(
+    createRequire(import.meta.url)('@xterm/headless') as typeof XtermModule,
+    'Terminal',
+  )
+  return terminalClass
+}
+
+function loadSerializeAddon(): XtermClasses['SerializeAddon'] {
+  serializeAddonClass ??= fromNamespace(
+    createRequire(import.meta.url)('@xterm/addon-serialize') as typeof SerializeModule,
+    'SerializeAddon',
+  )
+  return serializeAddonClass
 }
 
 const GRAPHEMES_PACKAGE = '@xterm/addon-unicode-graphemes'

@@ -54,6 +54,7 @@ export class LiveTerminal {
   ) {
     this.#renderer = new Renderer(terminal, flowControl, {
       widthModel: terminal.width_model,
+      serializes: false,
       ...(onReply === undefined
         ? {}
         : {
@@ -65,6 +66,29 @@ export class LiveTerminal {
           }),
       ...(terminalType === undefined ? {} : { terminalType }),
     })
+  }
+
+  /**
+   * Opens the emulator ahead of the program's first query, one step per turn of the event loop (xterm, the width
+   * model's data, the terminal), so that output and the root's exit arriving meanwhile are handled between
+   * steps, and the first reply comes as fast as later ones. Output that needs the emulator before the steps are
+   * done opens it at once, as it always did. Returns a disposer that drops the steps not taken yet.
+   */
+  prepare(): () => void {
+    const steps = ['emulator', 'width_model', 'terminal'] as const
+    let immediate: NodeJS.Immediate | undefined
+    const take = (index: number): void => {
+      immediate = undefined
+      const step = steps[index]
+      if (step === undefined || this.#stopped !== undefined || this.#renderer.opened) {
+        return
+      }
+      if (this.#renderer.prepare(step)) {
+        immediate = setImmediate(() => take(index + 1))
+      }
+    }
+    take(0)
+    return () => clearImmediate(immediate)
   }
 
   /** Output as the program wrote it; ignored once stopped. */

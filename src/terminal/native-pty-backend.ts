@@ -32,6 +32,15 @@ class MasterWriter {
     }
   }
 
+  /** Bytes queued and not yet taken by the kernel. */
+  get queuedBytes(): number {
+    let bytes = 0
+    for (const task of this.#queue) {
+      bytes += task.buffer.length - task.offset
+    }
+    return bytes
+  }
+
   stop(): void {
     this.#stopped = true
     this.#queue.length = 0
@@ -225,6 +234,10 @@ class NativePtyChild implements PtyChild {
     this.#writer.write(data)
   }
 
+  queuedWriteBytes(): number {
+    return this.#writer.queuedBytes
+  }
+
   resize(columns: number, rows: number): void {
     // Once the reader is closed the descriptor is closed, and its number may already belong to another file.
     if (!this.#reader.closed) {
@@ -279,6 +292,7 @@ class NativePtyChild implements PtyChild {
 export function createNativePtyBackend(binding: NativeBinding): PtyBackend {
   return {
     name: 'native',
-    spawn: (options: PtySpawnOptions) => new DrainedPtySession(new NativePtyChild(binding, options)),
+    spawn: (options: PtySpawnOptions) =>
+      new DrainedPtySession(new NativePtyChild(binding, options), (slaveFd) => binding.unreadInput(slaveFd)),
   }
 }

@@ -2,6 +2,7 @@ import { constants as fsConstants, openSync } from 'node:fs'
 import type * as NodePty from 'node-pty'
 import type { Disposer, PtyBackend, PtySpawnOptions } from './pty-backend.js'
 import type { PtyChild, PtyChildExit } from './pty-child.js'
+import { loadNativeBinding } from '../internal/native-binding.js'
 import { DrainedPtySession } from './pty-session.js'
 
 type NodePtyModule = typeof NodePty
@@ -10,6 +11,8 @@ type NodePtyModule = typeof NodePty
 interface UnixTerminalInternals {
   readonly ptsName?: string
   on(event: 'error', listener: () => void): void
+  /** node-pty 1.x writes through a queue of its own, which it fills when the terminal takes less than given. */
+  readonly _writeStream?: { readonly _writeQueue?: readonly { buffer: Buffer; offset: number }[] }
   readonly _socket?: {
     destroy: () => void
     destroyed?: boolean
@@ -57,6 +60,7 @@ function nodePtyChild(pty: NodePty.IPty): PtyChild {
       return () => socket.off?.('newListener', onNewListener)
     },
     write: (data) => pty.write(data),
+    queuedWriteBytes: () => queuedBytes(internals),
     resize: (columns, rows) => pty.resize(columns, rows),
     pause: () => pty.pause(),
     resume: () => pty.resume(),
@@ -86,6 +90,19 @@ function deferSocketDestroy(internals: UnixTerminalInternals): () => void {
   }
 }
 
+/** What node-pty's write queue still holds, or undefined when this node-pty keeps none that REA can read. */
+function queuedBytes(internals: UnixTerminalInternals): number | undefined {
+  const queue: unknown = internals._writeStream?._writeQueue
+  if (!Array.isArray(queue)) {
+    return undefined
+  }
+  let bytes = 0
+  for (const task of queue as readonly { buffer: Buffer; offset: number }[]) {
+    bytes += task.buffer.length - task.offset
+  }
+  return bytes
+}
+
 /** node-pty keeps no descriptor on the slave, so the session's is opened by the slave's path. */
 function openSlave(ptsName: string | undefined): number | undefined {
   if (ptsName === undefined || ptsName === '') {
@@ -97,6 +114,15 @@ function openSlave(ptsName: string | undefined): number | undefined {
     // Without the slave descriptor the drain cannot run; the exit record then says so (drain: incomplete).
     return undefined
   }
+}
+
+/**
+ * node-pty cannot ask the kernel what waits in the terminal's input queue; REA's native addon can, where it was
+ * built (on Linux), whichever backend spawned the command.
+ */
+function unreadInputCounter(): ((slaveFd: number) => number) | undefined {
+  const native = loadNativeBinding()
+  return 'binding' in native ? (slaveFd) => native.binding.unreadInput(slaveFd) : undefined
 }
 
 /** Builds the PTY backend over an already loaded node-pty module: forkpty, which node-pty uses on Linux. */
@@ -112,7 +138,7 @@ export function createNodePtyBackend(pty: NodePtyModule): PtyBackend {
         env: { ...options.env },
         encoding: null,
       })
-      return new DrainedPtySession(nodePtyChild(spawned))
+      return new DrainedPtySession(nodePtyChild(spawned), unreadInputCounter())
     },
   }
 }

@@ -55,6 +55,13 @@ export interface PtySession {
   /** Resolves when REA first saw the root gone, before the drain; used to time the exit. */
   readonly rootGone: Promise<void>
   write(data: string): void
+  /**
+   * Input written to the terminal that the program has not read yet, in bytes: what REA still holds plus what
+   * waits in the terminal's input queue (in canonical mode the kernel counts only complete lines). Undefined when
+   * it cannot be told: the root has exited, REA's native addon (which asks the kernel) is not available, or the
+   * spawner does not say what it still holds.
+   */
+  unreadInput(): number | undefined
   resize(columns: number, rows: number): void
   /**
    * The terminal's local modes right now (echo, line mode: a password prompt turns echo off), or undefined when

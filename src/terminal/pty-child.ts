@@ -39,6 +39,11 @@ export interface PtyChild {
    */
   readonly reportsReaping: boolean
   write(data: string): void
+  /**
+   * Bytes handed to `write` that the kernel has not taken yet (the spawner queues what the terminal cannot take at
+   * once), or undefined where the spawner does not say.
+   */
+  queuedWriteBytes(): number | undefined
   resize(columns: number, rows: number): void
   pause(): void
   resume(): void

@@ -16,6 +16,8 @@ export class DrainedPtySession implements PtySession {
   readonly exited: Promise<PtyExit>
   readonly rootGone: Promise<void>
   readonly #child: PtyChild
+  /** Asks the kernel how many bytes wait unread in the slave's input queue; undefined where REA cannot. */
+  readonly #countUnread: ((slaveFd: number) => number) | undefined
   readonly #marker = createDrainMarker()
   readonly #filter = new DrainMarkerFilter(this.#marker)
   readonly #dataListeners = new Set<(chunk: Buffer) => void>()
@@ -24,8 +26,9 @@ export class DrainedPtySession implements PtySession {
   #rootExited = false
   #closed = false
 
-  constructor(child: PtyChild) {
+  constructor(child: PtyChild, countUnread?: (slaveFd: number) => number) {
     this.#child = child
+    this.#countUnread = countUnread
     this.pid = child.pid
     this.tasksCreated = child.tasksCreated
     this.#slaveFd = child.takeSlave()
@@ -75,6 +78,24 @@ export class DrainedPtySession implements PtySession {
   write(data: string): void {
     if (!this.#closed) {
       this.#child.write(data)
+    }
+  }
+
+  unreadInput(): number | undefined {
+    const queued = this.#child.queuedWriteBytes()
+    if (
+      this.#slaveFd === undefined ||
+      this.#rootExited ||
+      this.#countUnread === undefined ||
+      queued === undefined
+    ) {
+      return undefined
+    }
+    try {
+      return queued + this.#countUnread(this.#slaveFd)
+    } catch {
+      // The terminal is going away (the root exits while REA asks): what it held can no longer be told.
+      return undefined
     }
   }
 

@@ -338,6 +338,12 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     ),
   },
   {
+    path: 'interactions[].wait.settle',
+    rule: notCompared(
+      'whether the output went quiet before the settle limit is the program’s timing; the checkpoint frame shows what it had drawn',
+    ),
+  },
+  {
     path: 'interactions[].wait.detail',
     rule: notCompared(
       'explains a wait that ended without its condition; the outcome and reason are compared',
@@ -348,6 +354,18 @@ export const FIELD_RULES: readonly FieldRuleEntry[] = [
     rule: compared(
       'interaction',
       'the bytes keys were encoded to (they depend on the terminal’s cursor-key mode)',
+    ),
+  },
+  {
+    path: 'interactions[].keys_written',
+    rule: notCompared(
+      'whether the later keys of an event went in before the run ended depends on timing; bytes_sent is compared',
+    ),
+  },
+  {
+    path: 'interactions[].exchange.*',
+    rule: notCompared(
+      'how long input waited for the program to read REA’s replies depends on scheduling; the replies themselves are compared in the terminal dimension',
     ),
   },
   {

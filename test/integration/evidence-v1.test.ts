@@ -20,11 +20,12 @@ describe('Evidence format version 1', () => {
     expect(evidence.terminal.chunks.map((chunk) => chunk.data).join('')).toContain('Hello, Ada!')
   })
 
-  // Made before terminal queries were answered and before REA named its width model: its contract reads as
-  // answer_queries false and the unicode-6 width model, so it compares with fresh captures made so, and is
-  // rejected (by contract) against ones that answer queries or draw with the current widths.
+  // Made before terminal queries were answered, before REA named its width model and before input waited for
+  // the terminal's exchange: its contract reads as answer_queries false, the unicode-6 width model and the
+  // immediate dispatch model, so it compares with fresh captures made so, and is rejected (by contract) against
+  // ones that answer queries, draw with the current widths or type as a person types.
   test(
-    'and compares equivalent with a fresh capture of its scenario made without answering queries under unicode-6 widths',
+    'and compares equivalent with a fresh capture of its scenario made without answering queries under unicode-6 widths, typed immediately',
     { timeout: 30_000 },
     async () => {
       const authority = parseEvidenceText(readFileSync(file, 'utf8'), file)
@@ -37,6 +38,7 @@ describe('Evidence format version 1', () => {
             filesystem_observation_paths: ['out'],
             settle_ms: 50,
             terminal: { answer_queries: false, width_model: 'unicode-6' },
+            event_dispatch: 'immediate',
           },
           { root },
         )
@@ -49,6 +51,7 @@ describe('Evidence format version 1', () => {
             filesystem_observation_paths: ['out'],
             settle_ms: 50,
             terminal: { answer_queries: false },
+            event_dispatch: 'immediate',
           },
           { root },
         )
@@ -67,6 +70,7 @@ describe('Evidence format version 1', () => {
             filesystem_observation_paths: ['out'],
             settle_ms: 50,
             terminal: { width_model: 'unicode-6' },
+            event_dispatch: 'immediate',
           },
           { root },
         )
@@ -77,6 +81,26 @@ describe('Evidence format version 1', () => {
               expect.objectContaining({ path: 'comparison_contract.terminal.answer_queries' }),
               expect.objectContaining({ path: 'comparison_contract.terminal.reply_table' }),
             ],
+          }),
+        )
+        const typed = await captureProcess(
+          {
+            executable: program('job.mjs'),
+            events: [{ type: 'input', at_ms: 1500, data: 'Ada\r' }],
+            filesystem_observation_paths: ['out'],
+            settle_ms: 50,
+            terminal: { answer_queries: false, width_model: 'unicode-6' },
+          },
+          { root },
+        )
+        // Typed as a person types by default now: one new default differs, and the message names -u.
+        expect(() => compareCaptures(authority, typed)).toThrow(
+          expect.objectContaining({
+            code: 'CONTRACT_MISMATCH',
+            issues: [expect.objectContaining({ path: 'comparison_contract.event_dispatch' })],
+            hint: expect.stringMatching(
+              /recorded before REA's current defaults \(input typed as a person types it.*vitest -u/,
+            ),
           }),
         )
       } finally {

@@ -12,6 +12,8 @@ import { NAMED_KEYS } from '../../src/scenario/key-names.js'
 import { encodeKeys } from '../../src/screen/keys.js'
 import { program } from '../helpers/fixtures.js'
 
+const stream = (evidence: Evidence): string => evidence.terminal.chunks.map((chunk) => chunk.data).join('')
+
 const lastScreen = (evidence: Evidence): string[] => {
   const frame = evidence.terminal.frames.at(-1)
   return frame?.status === 'retained' ? frame.lines.filter((line) => line !== '') : []
@@ -173,6 +175,82 @@ describe('events that wait for what the program shows', () => {
     const late = evidence!.terminal.chunks.find((chunk) => chunk.data.includes('late'))!
     expect(interaction.at_ms).toBeGreaterThanOrEqual(late.at_ms + 500)
     expect(lastScreen(evidence!)).toContain('got ok')
+  })
+})
+
+describe('waits that hold on programs that draw in several writes', () => {
+  test('a box drawn in two writes 50 ms apart, waited on by its first line: every checkpoint holds the whole box', async () => {
+    const captures = await captureAll(
+      Array.from({ length: 10 }, () => ({
+        executable: program('two-write-box.mjs'),
+        events: [{ type: 'input', data: 'q', after: { screen: 'Settings' } }],
+        timeout_ms: 20_000,
+      })),
+    )
+    for (const evidence of captures) {
+      const frame = evidence.terminal.frames.find((candidate) => candidate.trigger === 'before_event')
+      expect(frame?.status === 'retained' ? frame.lines.slice(0, 4) : []).toEqual([
+        '┌─ Settings ─────────┐',
+        '│ colour: on         │',
+        '│ sound:  off        │',
+        '└────────────────────┘',
+      ])
+      expect(evidence.interactions[0]).toMatchObject({ wait: { settle: 'quiet' } })
+    }
+  })
+
+  test('quiet_ms 0 meets the wait at the match, as before the settle: the checkpoint may show half the box', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('two-write-box.mjs'),
+        arguments: ['--gap', '1000'],
+        events: [{ type: 'input', data: 'q', after: { screen: 'Settings', quiet_ms: 0 } }],
+        timeout_ms: 20_000,
+      },
+    ])
+    const frame = evidence!.terminal.frames.find((candidate) => candidate.trigger === 'before_event')
+    expect(frame?.status === 'retained' ? frame.lines.filter((line) => line !== '') : []).toEqual([
+      '┌─ Settings ─────────┐',
+    ])
+    expect(evidence!.interactions[0]!.wait).not.toHaveProperty('settle')
+  })
+
+  test('a program that never stops drawing still meets a settling wait, at the settle limit', async ({
+    annotate,
+  }) => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('spinner-prompt.mjs'),
+        events: [{ type: 'input', data: 'Ada\r', after: { screen: 'Name?' } }],
+        timeout_ms: 20_000,
+      },
+    ])
+    // Without the limit the wait would hold until the run's deadline: the output never goes quiet.
+    const interaction = evidence!.interactions[0]!
+    expect(interaction).toMatchObject({ outcome: 'dispatched', wait: { met_at_ms: expect.any(Number) } })
+    expect(stream(evidence!)).toContain('got Ada')
+    // A machine that stalls the spinner for the settle time lets it settle quietly instead: recorded, not asserted.
+    await annotate(`the wait settled: ${String(interaction.wait?.settle)}`)
+  })
+
+  test('quiet_ms alone waits after a key the program ignores, which draws nothing', async () => {
+    const [evidence] = await captureAll([
+      {
+        executable: program('key-reader.mjs'),
+        arguments: ['--ignore', 'x'],
+        events: [
+          { type: 'input', keys: ['x'], after: { screen: 'ready' } },
+          { type: 'input', keys: ['q'], after: { quiet_ms: 300 } },
+        ],
+        timeout_ms: 20_000,
+      },
+    ])
+    const [ignored, next] = evidence!.interactions
+    expect(next).toMatchObject({ outcome: 'dispatched', wait: { met_at_ms: expect.any(Number) } })
+    // Nothing was drawn after the ignored key: the quiet counts from when it went in.
+    expect(next!.wait!.met_at_ms!).toBeGreaterThanOrEqual(ignored!.at_ms + 300)
+    expect(stream(evidence!)).not.toContain('read 78')
+    expect(evidence!.exit).toMatchObject({ code: 0 })
   })
 })
 

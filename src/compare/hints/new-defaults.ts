@@ -26,6 +26,10 @@ const ADDED_DEFAULTS: readonly { readonly matches: (path: string) => boolean; re
     matches: under('terminal.reply_table'),
     what: 'the query replies of a current terminal (colours, XTVERSION, XTGETTCAP)',
   },
+  {
+    matches: under('event_dispatch'),
+    what: 'input typed as a person types it (after the terminal’s replies were read, keys one at a time) and waits met on a settled screen',
+  },
 ]
 
 function under(prefix: string): (path: string) => boolean {

@@ -48,6 +48,7 @@ export function checkCommitmentValues(evidence: Evidence, facts: DerivedFacts): 
     'settle_ms',
     'finalization_ms',
     'limits',
+    'event_dispatch',
   ] as const) {
     restated(
       `commitments.scenario.value.${field}`,

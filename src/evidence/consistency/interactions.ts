@@ -67,6 +67,20 @@ export function checkInteractions(evidence: Evidence, facts: DerivedFacts): void
       `the contract’s events[${interaction.event_index}]`,
       () => 'bytes are counted only for input sent as keys',
     )
+    const keyCount = 'keys' in event ? event.keys.length : 'key_count' in event ? event.key_count : 0
+    facts.expect(
+      interaction.keys_written === undefined ||
+        (interaction.outcome !== 'skipped' && interaction.keys_written < keyCount),
+      `${at}.keys_written`,
+      `the contract’s events[${interaction.event_index}]`,
+      () => 'only a keys event cut short (the run ended, or a write failed) counts the keys it wrote',
+    )
+    facts.expect(
+      interaction.exchange === undefined || interaction.type === 'input',
+      `${at}.exchange`,
+      `${at}.type`,
+      () => 'only input waits for the terminal exchange',
+    )
     const delivery = interaction.delivery
     facts.expect(
       delivery === undefined

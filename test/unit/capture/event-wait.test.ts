@@ -1,14 +1,15 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { EventWait, WAIT_OUTPUT_WINDOW_CHARACTERS, type WaitEnd } from '../../../src/capture/event-wait.js'
 import { createMonotonicClock } from '../../../src/internal/monotonic-clock.js'
+import { WAIT_SETTLE_LIMIT_MS, WAIT_SETTLE_MS } from '../../../src/scenario/event-dispatch.js'
 import type { WaitCondition } from '../../../src/scenario/schema.js'
 import { LiveTerminal } from '../../../src/terminal/live-terminal.js'
 
-/** A wait on output, fed `chunks` one by one; returns how it ended, if it did. */
+/** A wait on output met at the match (quiet_ms 0), fed `chunks` one by one; returns how it ended, if it did. */
 function feed(after: WaitCondition, chunks: readonly string[]): WaitEnd | undefined {
   let end: WaitEnd | undefined
   const wait = new EventWait(
-    after,
+    { quiet_ms: 0, ...after },
     { clock: createMonotonicClock(), screen: undefined, lastOutputMs: () => 0 },
     (result) => (end = result),
   )
@@ -60,14 +61,14 @@ describe('EventWait on the screen', () => {
   } as const
   const NO_FLOW_CONTROL = { pause: () => undefined, resume: () => undefined }
 
-  /** A live terminal showing `shown`, and a wait on it started once that is parsed. */
+  /** A live terminal showing `shown`, and a wait on it (met at the match) started once that is parsed. */
   async function screenWait(shown: string, after: WaitCondition) {
     const live = new LiveTerminal(SETTINGS, NO_FLOW_CONTROL, undefined)
     live.feed(shown)
     await live.whenRendered(() => undefined)
     const ends: WaitEnd[] = []
     const wait = new EventWait(
-      after,
+      { quiet_ms: 0, ...after },
       { clock: createMonotonicClock(), screen: live, lastOutputMs: () => 0 },
       (end) => ends.push(end),
     )
@@ -102,5 +103,97 @@ describe('EventWait on the screen', () => {
     await draw('\x1b[2;1H\x1b[2K')
     expect(ends).toMatchObject([{ met: true }])
     dispose()
+  })
+})
+
+describe('EventWait settling', () => {
+  let clock = createMonotonicClock()
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'hrtime'] })
+    // The capture's clock starts at the launch, before the wait.
+    clock = createMonotonicClock()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /**
+   * A wait on output whose clock and last output are the fake timers' (the program last printed at
+   * `printedAtMs`); `print` is a chunk arriving now.
+   */
+  function outputWait(after: WaitCondition, printedAtMs = 0) {
+    let lastOutputMs = printedAtMs
+    const ends: WaitEnd[] = []
+    const wait = new EventWait(after, { clock, screen: undefined, lastOutputMs: () => lastOutputMs }, (end) =>
+      ends.push(end),
+    )
+    const print = (text: string): void => {
+      lastOutputMs = clock.nowMs()
+      wait.noteOutput(text)
+    }
+    return { ends, print, wait }
+  }
+
+  test('without quiet_ms is met once the output has been quiet for the settle time, at the time of the match', () => {
+    const { ends, print } = outputWait({ output: 'Name?' })
+    vi.advanceTimersByTime(20)
+    print('Name? ')
+    vi.advanceTimersByTime(WAIT_SETTLE_MS - 10)
+    // The second half of the prompt's reaction starts the silence over.
+    print('[default: Ada]')
+    vi.advanceTimersByTime(WAIT_SETTLE_MS - 1)
+    expect(ends).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(ends).toEqual([{ met: true, metAtMs: 20, settle: 'quiet' }])
+  })
+
+  test('without quiet_ms is met at the settle limit when the program never stops drawing', () => {
+    const { ends, print } = outputWait({ output: 'ready' })
+    print('ready')
+    for (let elapsed = 0; elapsed < WAIT_SETTLE_LIMIT_MS; elapsed += 50) {
+      expect(ends).toEqual([])
+      vi.advanceTimersByTime(50)
+      print('|/-\\'[elapsed % 4] ?? '|')
+    }
+    expect(ends).toEqual([{ met: true, metAtMs: 0, settle: 'limit_reached' }])
+  })
+
+  test('quiet_ms 0 is met at the match, as before the settle existed', () => {
+    const { ends, print } = outputWait({ output: 'ready', quiet_ms: 0 })
+    print('ready')
+    expect(ends).toEqual([{ met: true, metAtMs: 0 }])
+  })
+
+  test('within_ms running out while a met condition settles does not undo the match', () => {
+    const { ends, print } = outputWait({ output: 'ready', within_ms: 50 })
+    vi.advanceTimersByTime(40)
+    print('ready')
+    vi.advanceTimersByTime(WAIT_SETTLE_MS)
+    expect(ends).toEqual([{ met: true, metAtMs: 40, settle: 'quiet' }])
+  })
+
+  test('an explicit quiet_ms keeps within_ms as a bound on the whole wait', () => {
+    const { ends, print } = outputWait({ output: 'ready', quiet_ms: 200, within_ms: 100 })
+    print('ready')
+    vi.advanceTimersByTime(100)
+    expect(ends).toEqual([{ met: false, detail: undefined }])
+  })
+
+  test('quiet_ms alone is met when nothing was printed that long since the wait began', () => {
+    const { ends, print } = outputWait({ quiet_ms: 300 })
+    vi.advanceTimersByTime(200)
+    print('late echo')
+    vi.advanceTimersByTime(299)
+    expect(ends).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(ends).toEqual([{ met: true, metAtMs: 500 }])
+  })
+
+  test('quiet_ms alone counts what was printed before the wait began as drawn', () => {
+    vi.advanceTimersByTime(1000)
+    // The program drew right before the previous event went in, at 990 ms.
+    const { ends } = outputWait({ quiet_ms: 300 }, 990)
+    vi.advanceTimersByTime(300)
+    expect(ends).toEqual([{ met: true, metAtMs: 1300 }])
   })
 })

@@ -42,6 +42,28 @@ describe('validateScenario: waits and keys', () => {
     expect(validated.terminal.answer_queries).toBe(true)
   })
 
+  test('accepts a wait for quiet alone, and still rejects a wait that names nothing', () => {
+    const validated = validateScenario(scenario({ type: 'input', keys: ['q'], after: { quiet_ms: 300 } }))
+    expect(validated.events[0]?.after).toEqual({ quiet_ms: 300 })
+    expect(issuesOf(scenario({ type: 'input', keys: ['q'], after: { within_ms: 300 } }))).toContainEqual(
+      expect.objectContaining({
+        path: 'events[0].after',
+        rule: 'wait_condition',
+        message: expect.stringContaining('or give quiet_ms alone'),
+      }),
+    )
+  })
+
+  test('defaults the dispatch model to settled-v1 and accepts immediate, to compare with older authorities', () => {
+    expect(validateScenario(scenario()).event_dispatch).toBe('settled-v1')
+    expect(validateScenario({ executable: 'x', event_dispatch: 'immediate' }).event_dispatch).toBe(
+      'immediate',
+    )
+    expect(issuesOf({ executable: 'x', event_dispatch: 'typed' })).toContainEqual(
+      expect.objectContaining({ path: 'event_dispatch' }),
+    )
+  })
+
   test.each([
     [{ type: 'input', data: 'x' }, 'events[0].at_ms', 'event_time'],
     [{ type: 'input', after: {}, data: 'x' }, 'events[0].after', 'wait_condition'],
