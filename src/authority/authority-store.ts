@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { isReaError, type ReaError } from '../errors.js'
-import { serializeAuthority } from '../evidence/authority-document.js'
 import { readEvidenceFileSync } from '../evidence/load.js'
 import type { Evidence } from '../evidence/schema.js'
 import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
+import { authorityFileText } from './authority-text.js'
 
 /** What an authority file holds, read before anything is decided. */
 export type AuthorityFile =
@@ -35,7 +35,7 @@ export function readAuthorityFile(file: string): AuthorityFile {
 export function writeAuthorityFile(file: string, evidence: Evidence): { readonly failure: string | null } {
   try {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileAtomicSync(file, serializeAuthority(evidence))
+    writeFileAtomicSync(file, authorityFileText(evidence))
     return { failure: null }
   } catch (error) {
     return { failure: (error as NodeJS.ErrnoException).code ?? String(error) }

@@ -7,15 +7,25 @@ import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
 import { readAuthorityFile, writeAuthorityFile } from './authority-store.js'
-import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
+import {
+  decideCaptureMatch,
+  pendingActionFor,
+  type AuthoritySource,
+  type CaptureDecision,
+  type CaptureDecisionInput,
+  type PendingAction,
+} from './capture-decision.js'
 import { literalMachinePaths } from './literal-machine-paths.js'
 import {
   authorityObjectInvalid,
   authorityWriteFailed,
   captureMessage,
   machinePathsWarning,
+  pendingNotRemovedWarning,
   receivedNotEvidence,
+  type PendingOutcome,
 } from './messages.js'
+import { removePendingCaptures, writePendingCapture } from './pending-store.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** What the matcher was asked, with everything it needs from the runner already read. */
@@ -56,6 +66,8 @@ export interface CaptureMatchResult {
   readonly received: Evidence | null
   /** The authority when it was given as an Evidence object (file authorities are in authorityPath). */
   readonly authorityEvidence: Evidence | null
+  /** The pending capture this assertion kept for review (docs/review.md), absolute; null when none was written. */
+  readonly pendingPath: string | null
   /** Said to the user though the assertion passes: an authority just written that will not hold elsewhere. */
   readonly warnings: readonly string[]
   /**
@@ -79,6 +91,7 @@ export function captureMatchResult(
     comparison: null,
     received: null,
     authorityEvidence: null,
+    pendingPath: null,
     ...extra,
     pass,
     message,
@@ -119,7 +132,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     source = { kind: 'file', file: readAuthorityFile(authorityPath) }
     shown = relativePosix(request.root, authorityPath)
   }
-  const decision = decideCaptureMatch({
+  const input: CaptureDecisionInput = {
     received: evidence,
     authority: source,
     shown,
@@ -128,10 +141,16 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     timing: request.timing,
     recordUnfinished: request.recordUnfinished ?? false,
     terminal: request.terminal,
-  })
+  }
+  const decision = decideCaptureMatch(input)
   const fromFile = authorityPath !== null
-  const extra = { authorityPath, received: evidence, authorityEvidence }
   const warnings: string[] = []
+  const pending =
+    authorityPath === null
+      ? null
+      : applyPendingAction(pendingActionFor(decision, input), authorityPath, evidence, request.root, warnings)
+  const pendingPath = pending?.state === 'written' ? pending.path : null
+  const extra = { authorityPath, received: evidence, authorityEvidence, pendingPath }
   if (decision.kind === 'write' && authorityPath !== null) {
     const { failure } = writeAuthorityFile(authorityPath, evidence)
     if (failure !== null) {
@@ -150,6 +169,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     updateCommand: request.updateCommand,
     color: request.color,
     received: evidence,
+    pending,
   })
   const authority = source.kind === 'object' ? source.evidence : presentEvidence(source)
   return result(satisfies(decision), message, {
@@ -162,6 +182,47 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
       ? { actual: checkpointScreensText(evidence), expected: checkpointScreensText(authority) }
       : {}),
   })
+}
+
+/**
+ * Does what the decision asks of the authority's pending capture and says how it went, for the message. A pending
+ * capture that could not be removed is a warning: the assertion's own outcome stands.
+ */
+function applyPendingAction(
+  action: PendingAction,
+  authorityPath: string,
+  evidence: Evidence,
+  root: string,
+  warnings: string[],
+): PendingOutcome | null {
+  switch (action.kind) {
+    case 'keep': {
+      const written = writePendingCapture(authorityPath, evidence)
+      return written.state === 'written'
+        ? {
+            state: 'written',
+            path: written.pending,
+            shown: relativePosix(root, written.pending),
+            replaced: written.replaced,
+          }
+        : {
+            state: 'failed',
+            shown: relativePosix(root, written.pending ?? authorityPath),
+            code: written.code,
+          }
+    }
+    case 'refused':
+      return { state: 'refused', flaws: action.flaws }
+    case 'clear': {
+      const { failed } = removePendingCaptures(authorityPath)
+      for (const { file, code } of failed) {
+        warnings.push(pendingNotRemovedWarning(relativePosix(root, file), code))
+      }
+      return null
+    }
+    case 'none':
+      return null
+  }
 }
 
 /** Whether the assertion holds as the user wrote it (before the runner inverts it for `.not`). */
