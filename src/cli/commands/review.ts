@@ -9,8 +9,8 @@ import {
   type ReviewResult,
 } from '../../review/review-requests.js'
 import { runReviewSession } from '../../review/review-session.js'
-import { parseCommandArguments, type Command, type CommandContext } from '../arguments.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { parseCommandLine, usageHint, type Command, type CommandContext } from '../arguments.js'
+import { REVIEW } from '../tables/review.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { canonicalJsonDocument } from '../../evidence/canonical-json.js'
 import { emitDocument } from '../output.js'
@@ -19,20 +19,11 @@ import { emitDocument } from '../output.js'
 const COMMAND = 'rea review'
 
 export const command: Command = {
-  usage: COMMAND_TEXT.review.usage,
   async run(argv, context) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      list: { type: 'boolean', default: false },
-      show: { type: 'boolean', default: false },
-      accept: { type: 'boolean', default: false },
-      reject: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      force: { type: 'boolean', default: false },
-      'record-unfinished': { type: 'boolean', default: false },
-    })
+    const { values, positionals } = parseCommandLine(REVIEW, argv)
     const modes = (['list', 'show', 'accept', 'reject'] as const).filter((mode) => values[mode])
     const mode = modes[0] ?? 'review'
-    const usage = { hint: `Usage: ${this.usage}` }
+    const usage = { hint: usageHint(REVIEW) }
     if (modes.length > 1) {
       throw new ReaError(
         'INVALID_ARGUMENTS',
