@@ -55,7 +55,7 @@ export const REVIEW = {
       kind: 'flag',
       name: 'record-unfinished',
       description:
-        'Accept a capture that carries an unknown, as -u does with the recordUnfinished matcher option.',
+        'Accept a capture that did not run as its scenario expects, as the recordUnfinished option lets -u.',
       example: 'rea review --accept --record-unfinished',
     },
   ],
