@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
@@ -170,6 +170,46 @@ describe('pending captures with Vitest', () => {
       expect(update.code, output(update)).toBe(0)
       expect(changedLines(project)).toBeLessThanOrEqual(12)
       expect(git(project, 'diff', '-U0')).toMatch(/^\+ +"1: 1-7 bold «Todo CL», 8 bold red «I»"/m)
+    },
+  )
+})
+
+/** A test file of its own comparing with the one authority every such file shares. */
+const sharedTest = (side: string) => `import { expect, test } from 'rea-capture/vitest'
+test('${side} prints its side', async ({ captureProcess }) => {
+  const text = process.env.FIXTURE_SIDES ? '${side}' : 'same'
+  const capture = await captureProcess({ executable: 'printf', arguments: [text + '\\n'] })
+  expect(capture).toMatchCapture('shared.capture.json', { timing: 'ignore' })
+})
+`
+
+describe('pending captures with Vitest workers', () => {
+  test(
+    'two workers keeping a pending capture of the same authority leave one whole file, reviewable',
+    LONG,
+    async () => {
+      const project = vitestProject()
+      for (const side of ['left', 'right', 'third', 'fourth']) {
+        writeFileSync(path.join(project, `shared-${side}.test.mjs`), sharedTest(side))
+      }
+      const vitest = (args: string[], env: Record<string, string> = {}) =>
+        runRunnerCli(VITEST, ['run', '--maxWorkers=2', ...args], project, env)
+      const first = await vitest([])
+      expect(first.code, output(first)).toBe(0)
+      const local = await vitest([], { FIXTURE_SIDES: '1' })
+      expect(local.code, output(local)).toBe(1)
+      const pending = readdirSync(project).filter((name) => name.endsWith('.pending-capture.json'))
+      expect(pending).toHaveLength(1)
+      expect(pending[0]).toMatch(/^shared\.[0-9a-f]{8}\.pending-capture\.json$/)
+      // Whichever worker wrote last, the file is one whole capture that can be reviewed and accepted.
+      const listed = await rea(project, '--list', '--json', 'shared')
+      expect(listed.code, listed.stderr).toBe(0)
+      expect(JSON.parse(listed.stdout)).toMatchObject({ pending: [{ state: 'ready' }] })
+      const accepted = await rea(project, '--accept', pending[0]!)
+      expect(accepted.code, accepted.stdout).toBe(0)
+      expect(readFileSync(path.join(project, 'shared.capture.json'), 'utf8')).toMatch(
+        /"(left|right|third|fourth)"/,
+      )
     },
   )
 })

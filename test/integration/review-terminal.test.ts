@@ -34,6 +34,7 @@ async function project(pairs: Record<string, [before: string, after: string]>) {
   return { folder, files }
 }
 
+const BOTH_SIDES = '^You have 3 tasks today\\. +│ You have 3 chores today\\.'
 const output = (evidence: Evidence) => evidence.terminal.chunks.map((chunk) => chunk.data).join('')
 const finalScreen = (evidence: Evidence) => {
   const frame = evidence.terminal.frames.findLast((entry) => entry.status === 'retained')
@@ -54,12 +55,13 @@ describe('rea review in a terminal', () => {
       working_directory: folder,
       terminal: { columns: 80, rows: 24 },
       events: [
-        // The sides are 38 cells wide at 80 columns: the old line, padded, then the new one.
-        {
-          type: 'input',
-          data: 'a',
-          after: { screen_regex: '^You have 3 tasks today\\. +│ You have 3 chores today\\.' },
-        },
+        // The sides are 38 cells wide at 80 columns: the old line, padded, then the new one; above them, the
+        // verdict of each dimension.
+        { type: 'input', data: '?', after: { screen_regex: BOTH_SIDES } },
+        { type: 'input', data: '?', after: { screen: 'A R S  the same for this one and every one left' } },
+        { type: 'input', data: 'd', after: { screen_regex: BOTH_SIDES } },
+        { type: 'input', data: 'd', after: { screen: 'review section, whole (d: screens)' } },
+        { type: 'input', data: 'a', after: { screen_regex: BOTH_SIDES } },
         {
           type: 'resize',
           columns: 100,
@@ -71,13 +73,41 @@ describe('rea review in a terminal', () => {
       ],
       timeout_ms: 60_000,
     })
-    expect(dispatched(evidence)).toEqual(['dispatched', 'dispatched', 'dispatched'])
+    expect(dispatched(evidence)).toEqual(Array(7).fill('dispatched'))
     expect(evidence.exit.code).toBe(0)
+    const first = evidence.terminal.frames.find((frame) => frame.status === 'retained' && frame.checkpoint)
+    expect(first?.status === 'retained' ? first.lines.join('\n') : '').toMatch(
+      /^different: terminal different · .*exit equal/m,
+    )
     expect(readFileSync(files['greets']!.authority, 'utf8')).toContain('You have 3 chores today.')
     expect(existsSync(files['greets']!.pending)).toBe(false)
     expect(readFileSync(files['lists']!.authority).equals(lists)).toBe(true)
     expect(existsSync(files['lists']!.pending)).toBe(false)
     expect(finalScreen(evidence)).toMatch(/accepted: [\s\S]*greets 1-[\s\S]*rejected: [\s\S]*lists 1-/)
+  })
+
+  test('s skips one, R rejects it and every one left; the skipped one stays pending', async () => {
+    const { folder, files } = await project({
+      alpha: ['one', 'uno'],
+      beta: ['two', 'dos'],
+      gamma: ['three', 'tres'],
+    })
+    const evidence = await captureProcess({
+      executable: process.execPath,
+      arguments: [CLI, 'review'],
+      working_directory: folder,
+      terminal: { columns: 80, rows: 24 },
+      events: [
+        { type: 'input', data: 's', after: { screen: 'rea review 1/3' } },
+        { type: 'input', data: 'R', after: { screen: 'rea review 2/3' } },
+      ],
+      timeout_ms: 60_000,
+    })
+    expect(dispatched(evidence)).toEqual(['dispatched', 'dispatched'])
+    expect(evidence.exit.code).toBe(0)
+    const pending = Object.values(files).filter((file) => existsSync(file.pending))
+    expect(pending).toHaveLength(1)
+    expect(finalScreen(evidence)).toMatch(/still pending: /)
   })
 
   test('Ctrl-C leaves the terminal in line mode with echo, and every capture pending', async () => {
