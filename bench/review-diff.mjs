@@ -25,7 +25,7 @@ function run(project, command, args, env = {}) {
   } catch (error) {
     // A mismatch fails the run on purpose; anything else is a broken benchmark.
     if (error.status !== 1) {
-      throw new Error(`${path.basename(args[0] ?? command)} failed: ${error.stderr}`)
+      throw new Error(`${path.basename(args[0] ?? command)} failed: ${error.stderr}`, { cause: error })
     }
   }
   return performance.now() - started
