@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { committed, git } from '../helpers/git-project.js'
 import { runCli } from '../helpers/run-cli.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
@@ -20,18 +20,6 @@ const jestProject = fixtureProjects('jest-review', { links: ['@swc'] })
 const LONG = { timeout: 400_000 }
 const PENDING_NAME = /greets and counts the tasks 1-[0-9a-f]{8}\.[0-9a-f]{8}\.pending-capture\.json/
 const CHORES = { FIXTURE_WORD: 'chores' }
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.test', ...args], {
-    cwd,
-    encoding: 'utf8',
-  })
-
-function committed(project: string): void {
-  git(project, 'init', '-q')
-  git(project, 'add', '-A')
-  git(project, 'commit', '-q', '-m', 'authorities')
-}
 
 const output = (result: { stdout: string; stderr: string }) => result.stdout + result.stderr
 
