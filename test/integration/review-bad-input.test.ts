@@ -91,16 +91,18 @@ describe('rea review refuses what it cannot act on', () => {
     expect(readFileSync(files.authority, 'utf8')).toContain('You have 3 chores today.')
   })
 
-  test('a path that is not a pending capture, and options that do not go together: exit 3, the usage', async () => {
+  test('a filter that selects nothing, and options that do not go together: exit 3, what to do', async () => {
     const files = project()
-    const notPending = await rea(files.folder, '--show', files.authority)
-    expect(notPending.code).toBe(3)
-    expect(notPending.stderr).toMatch(/is not a pending capture: its name must end in/)
-    expectNoStackTrace(notPending)
+    const nothing = await rea(files.folder, '--show', 'no-such-test')
+    expect(nothing.code).toBe(3)
+    expect(nothing.stderr).toContain('No pending capture matches no-such-test; nothing was done.')
+    expect(nothing.stderr).toContain('rea review --list')
+    expectNoStackTrace(nothing)
     const both = await rea(files.folder, '--accept', '--reject')
     expect(both.code).toBe(3)
     expect(both.stderr).toContain('--accept and --reject cannot be combined')
     expect(both.stderr).toContain('Usage: rea review [filters…]')
+    expect(existsSync(files.pending)).toBe(true)
   })
 
   test('a read-only folder: nothing half-written, the pending capture kept, the message names the folder', async (context) => {
