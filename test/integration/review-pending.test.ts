@@ -190,7 +190,7 @@ describe('pending captures with Vitest workers', () => {
       expect(pending).toHaveLength(1)
       expect(pending[0]).toMatch(/^shared\.[0-9a-f]{8}\.pending-capture\.json$/)
       // Whichever worker wrote last, the file is one whole capture that can be reviewed and accepted.
-      const listed = await rea(project, '--list', '--json', 'shared')
+      const listed = await rea(project, '--list', '--json', 'shared.capture.json')
       expect(listed.code, listed.stderr).toBe(0)
       expect(JSON.parse(listed.stdout)).toMatchObject({ pending: [{ state: 'ready' }] })
       const accepted = await rea(project, '--accept', pending[0]!)

@@ -10,7 +10,7 @@ export const REVIEW = {
       optional: true,
       variadic: true,
       description:
-        'Folders or pending files to look in, or words matching test names and file paths; none means every pending capture under the current directory.',
+        'Folders, pending captures, authorities or test files, or text in a test name or ending a path; none: every pending capture here.',
     },
   ],
   options: [
