@@ -94,7 +94,7 @@ const LAYERS = [
   ['compare'],
   ['export'],
   ['view'],
-  ['authority', 'report', 'record', 'capabilities', 'json-schemas', 'bench-internals'],
+  ['authority', 'report', 'record', 'review', 'capabilities', 'json-schemas', 'bench-internals'],
   ['runner'],
   ['index', 'front-end'],
 ]
@@ -138,7 +138,7 @@ const layerRules = LAYERS.flatMap((layer, level) => {
  * screens, authority files, reports) never import it, whatever their layer: they run where no program runs.
  */
 const HOST_FOLDERS = ['terminal', 'capture', 'process', 'filesystem']
-const HOST_FREE_FOLDERS = ['compare', 'export', 'view', 'authority', 'report']
+const HOST_FREE_FOLDERS = ['compare', 'export', 'view', 'authority', 'report', 'review']
 const hostFreeRules = {
   files: HOST_FREE_FOLDERS.map((name) => `src/${name}/**/*.ts`),
   rules: {

@@ -15,6 +15,7 @@ import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runFloodWidthsBenchmark } from './flood-widths.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
+import { runReviewDiffBenchmark } from './review-diff.mjs'
 import { runScreensBenchmark } from './screens.mjs'
 import { runSpawnCostBenchmark } from './spawn-cost.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
@@ -183,6 +184,13 @@ if (wanted('mcp')) {
   const r = results.mcp
   console.log(
     `capture of true through rea mcp ${r.mcp_median_ms} ms vs library ${r.library_median_ms} ms (${r.mcp_vs_library}×), raw node-pty ${r.raw_node_pty_median_ms} ms (${r.mcp_vs_raw_node_pty}×), CLI process ${r.cli_process_median_ms} ms (${r.cli_process_vs_mcp}× the MCP call); server start ${r.connect_ms} ms, first call ${r.first_call_ms} ms`,
+  )
+}
+if (wanted('review-diff')) {
+  results.review_diff = runReviewDiffBenchmark()
+  const r = results.review_diff
+  console.log(
+    `re-recorded with -u, git diff --numstat of the authority: one-glyph colour change ${r.colour_change_lines.min}-${r.colour_change_lines.max} lines (target ≤ 12), in the review section: ${r.colour_change_in_review}; one-word change ${r.one_word_change_lines.min}-${r.one_word_change_lines.max} lines (target ≤ 14); ${r.rounds} rounds. Accepting the pending capture (rea review --accept) ${r.accept_median_ms} ms vs re-running the test with -u ${r.update_run_median_ms} ms: ${r.accept_vs_update}× (median of pair ratios)`,
   )
 }
 if (wanted('viewer')) {

@@ -84,6 +84,17 @@ export type { TestFileRun } from './authority/obsolete-authorities.js'
 export { updateModeOf } from './authority/update-mode.js'
 export type { UpdateMode } from './authority/update-mode.js'
 
+// Pending captures and their review (`rea review`, the MCP server's pending tools).
+export {
+  acceptPendingCaptures,
+  listPendingCaptures,
+  pathsFor,
+  rejectPendingCaptures,
+  showPendingCapture,
+} from './review/review-requests.js'
+export type { ReviewRequest, ReviewResult } from './review/review-requests.js'
+export { runReviewSession } from './review/review-session.js'
+
 // What the runners' plug-ins share: the matcher functions, assertion numbering, the captures of one test (which
 // end before the test's timeout and never outlive it).
 export { AssertionCounter } from './runner/assertion-counter.js'

@@ -2,10 +2,11 @@ import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison, TerminalLevel, TimingPolicy } from '../compare/comparison-schema.js'
 import type { ReaError } from '../errors.js'
 import { isReaError } from '../errors.js'
-import { runFlaws, type RunFlaw } from '../evidence/run-flaws.js'
+import type { RunFlaw } from '../evidence/run-flaws.js'
 import type { Evidence } from '../evidence/schema.js'
 import type { AuthorityFile } from './authority-store.js'
 import { unknownsInAuthority, type AuthorityUnknown } from './authority-unknowns.js'
+import { recordRefusal } from './record-refusal.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** The authority as the decision sees it: an object from the test, or a file as the store read it. */
@@ -63,7 +64,7 @@ export type CaptureDecision =
  * The decision of `toMatchCapture`: missing authority files are recorded unless the mode is `none`, mismatching
  * ones replaced only in mode `all`, and `.not` never writes and holds only for a proven difference, so an
  * unknown comparison fails both ways. No authority is written from a capture that skipped a wait, was
- * cancelled or was ended by an unexpected deadline (`runFlaws`), unless `recordUnfinished` asks for it: such an
+ * cancelled or was ended by an unexpected deadline (`recordRefusal`), unless `recordUnfinished` asks for it: such an
  * authority would pass green while proving nothing. Nor from one that carries an unknown the user did not
  * accept by name (`acceptUnknowns`): every later comparison with it would be unknown.
  */
@@ -72,8 +73,8 @@ export function decideCaptureMatch(input: CaptureDecisionInput): CaptureDecision
   if (decision.kind !== 'write') {
     return decision
   }
-  const flaws = input.recordUnfinished ? [] : runFlaws(input.received)
-  if (flaws.length > 0) {
+  const flaws = recordRefusal(input.received, { recordUnfinished: input.recordUnfinished })
+  if (flaws !== null) {
     return { ...decision, kind: 'unfinished', flaws }
   }
   return authorityWriteOrRefusal(decision, input.received, input.acceptUnknowns)
@@ -95,6 +96,45 @@ export function authorityWriteOrRefusal<
   return unknowns.length === 0
     ? write
     : { kind: 'carries_unknowns', write: write.write, unknowns, comparison: write.comparison }
+}
+
+/**
+ * What a decision asks of the authority's pending capture (docs/review.md): a local run (`new`) that finds the
+ * authority file mismatching, unusable or incomparable keeps the capture as pending, exactly where `-u` would
+ * have replaced the authority, unless the capture could not stand as an authority anyway (`refused`); a run that
+ * matched or wrote the authority clears a pending capture left from before. CI (`none`) and `.not` never touch one.
+ */
+export type PendingAction =
+  | { readonly kind: 'keep' }
+  | { readonly kind: 'refused'; readonly flaws: readonly RunFlaw[] }
+  | { readonly kind: 'clear' }
+  | { readonly kind: 'none' }
+
+export function pendingActionFor(decision: CaptureDecision, input: CaptureDecisionInput): PendingAction {
+  if (input.authority.kind !== 'file' || input.isNot || input.updateMode === 'none') {
+    return { kind: 'none' }
+  }
+  switch (decision.kind) {
+    case 'mismatch':
+    case 'incomparable':
+    case 'authority_unusable': {
+      if (input.updateMode !== 'new') {
+        return { kind: 'none' }
+      }
+      const flaws = recordRefusal(input.received, { recordUnfinished: input.recordUnfinished })
+      return flaws === null ? { kind: 'keep' } : { kind: 'refused', flaws }
+    }
+    case 'equivalent':
+    case 'write':
+      return { kind: 'clear' }
+    case 'unfinished':
+    case 'carries_unknowns':
+    case 'missing_under_not':
+    case 'missing_not_written':
+    case 'differs_as_expected':
+    case 'not_different':
+      return { kind: 'none' }
+  }
 }
 
 function decideIgnoringFlaws(input: CaptureDecisionInput): CaptureDecision {

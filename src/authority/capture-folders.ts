@@ -2,6 +2,7 @@ import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { AUTHORITY_DIRECTORY } from './authority-path.js'
 import type { CaptureFolder } from './obsolete-authorities.js'
+import { removePendingCaptures } from './pending-store.js'
 
 /**
  * The only place the obsolete-authority check touches the disk: reading `__captures__` folders and removing the
@@ -50,8 +51,9 @@ export interface RemovalResult {
 }
 
 /**
- * Removes obsolete authority files, then each `__captures__/<test file>/` folder and `__captures__` folder
- * left empty. Only files directly inside a `__captures__/<name>/` folder are removed; anything else is refused.
+ * Removes obsolete authority files with their pending captures (which could only bring them back), then each
+ * `__captures__/<test file>/` folder and `__captures__` folder left empty. Only files directly inside a
+ * `__captures__/<name>/` folder are removed; anything else is refused.
  */
 export function removeAuthorityFiles(files: readonly string[]): RemovalResult {
   const removed: string[] = []
@@ -64,6 +66,9 @@ export function removeAuthorityFiles(files: readonly string[]): RemovalResult {
     try {
       rmSync(file)
       removed.push(file)
+      for (const pending of removePendingCaptures(file).failed) {
+        failed.push(pending)
+      }
     } catch (error) {
       failed.push({ file, code: (error as NodeJS.ErrnoException).code ?? String(error) })
     }

@@ -8,15 +8,25 @@ import { isValidated } from '../evidence/validated.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { authorityPathFor, resolveAuthorityPath } from './authority-path.js'
 import { readAuthorityFile } from './authority-store.js'
-import { decideCaptureMatch, type AuthoritySource, type CaptureDecision } from './capture-decision.js'
+import {
+  decideCaptureMatch,
+  pendingActionFor,
+  type AuthoritySource,
+  type CaptureDecision,
+  type CaptureDecisionInput,
+  type PendingAction,
+} from './capture-decision.js'
 import {
   authorityObjectInvalid,
   authorityWriteFailed,
   captureMessage,
   machineValuesWarning,
+  pendingNotRemovedWarning,
   receivedNotEvidence,
+  type PendingOutcome,
 } from './messages.js'
 import { writeAuthority } from './stored-authority.js'
+import { removePendingCaptures, writePendingCapture } from './pending-store.js'
 import type { UpdateMode } from './update-mode.js'
 
 /** What the matcher was asked, with everything it needs from the runner already read. */
@@ -61,6 +71,8 @@ export interface CaptureMatchResult {
   readonly authorityEvidence: Evidence | null
   /** The first screen row that reads differently from the authority's; null when none does or nothing compared. */
   readonly rowChange: ScreenRowChange | null
+  /** The pending capture this assertion kept for review (docs/review.md), absolute; null when none was written. */
+  readonly pendingPath: string | null
   /** Said to the user though the assertion passes: an authority just written that will not hold elsewhere. */
   readonly warnings: readonly string[]
   /**
@@ -85,6 +97,7 @@ export function captureMatchResult(
     received: null,
     authorityEvidence: null,
     rowChange: null,
+    pendingPath: null,
     ...extra,
     pass,
     message,
@@ -125,7 +138,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     source = { kind: 'file', file: readAuthorityFile(authorityPath) }
     shown = relativePosix(request.root, authorityPath)
   }
-  const decision = decideCaptureMatch({
+  const input: CaptureDecisionInput = {
     received: evidence,
     authority: source,
     shown,
@@ -135,10 +148,16 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     recordUnfinished: request.recordUnfinished ?? false,
     acceptUnknowns: request.acceptUnknowns ?? [],
     terminal: request.terminal,
-  })
+  }
+  const decision = decideCaptureMatch(input)
   const fromFile = authorityPath !== null
-  const extra = { authorityPath, received: evidence, authorityEvidence }
   const warnings: string[] = []
+  const pending =
+    authorityPath === null
+      ? null
+      : applyPendingAction(pendingActionFor(decision, input), authorityPath, evidence, request.root, warnings)
+  const pendingPath = pending?.state === 'written' ? pending.path : null
+  const extra = { authorityPath, received: evidence, authorityEvidence, pendingPath }
   if (decision.kind === 'write' && authorityPath !== null) {
     const { failure, stored } = writeAuthority(authorityPath, evidence)
     if (failure !== null) {
@@ -162,6 +181,7 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
     updateCommand: request.updateCommand,
     color: request.color,
     received: evidence,
+    pending,
   })
   return result(satisfies(decision), message, {
     ...extra,
@@ -174,6 +194,47 @@ export function matchCapture(request: CaptureMatchRequest): CaptureMatchResult {
       ? { actual: checkpointScreensText(evidence), expected: checkpointScreensText(authority) }
       : {}),
   })
+}
+
+/**
+ * Does what the decision asks of the authority's pending capture and says how it went, for the message. A pending
+ * capture that could not be removed is a warning: the assertion's own outcome stands.
+ */
+function applyPendingAction(
+  action: PendingAction,
+  authorityPath: string,
+  evidence: Evidence,
+  root: string,
+  warnings: string[],
+): PendingOutcome | null {
+  switch (action.kind) {
+    case 'keep': {
+      const written = writePendingCapture(authorityPath, evidence)
+      return written.state === 'written'
+        ? {
+            state: 'written',
+            path: written.pending,
+            shown: relativePosix(root, written.pending),
+            replaced: written.replaced,
+          }
+        : {
+            state: 'failed',
+            shown: relativePosix(root, written.pending ?? authorityPath),
+            code: written.code,
+          }
+    }
+    case 'refused':
+      return { state: 'refused', flaws: action.flaws }
+    case 'clear': {
+      const { failed } = removePendingCaptures(authorityPath)
+      for (const { file, code } of failed) {
+        warnings.push(pendingNotRemovedWarning(relativePosix(root, file), code))
+      }
+      return null
+    }
+    case 'none':
+      return null
+  }
 }
 
 /** Whether the assertion holds as the user wrote it (before the runner inverts it for `.not`). */

@@ -11,6 +11,16 @@ import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
 import type { MachineValueLeft } from './machine-values-left.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
+import type { RunFlaw } from '../evidence/run-flaws.js'
+
+/** What became of the pending capture a local mismatch keeps for review (docs/review.md). */
+export type PendingOutcome =
+  | { readonly state: 'written'; readonly path: string; readonly shown: string; readonly replaced: boolean }
+  | { readonly state: 'failed'; readonly shown: string; readonly code: string }
+  | { readonly state: 'refused'; readonly flaws: readonly RunFlaw[] }
+
+/** The command that reviews pending captures, as a user types it in a project that installed REA. */
+export const REVIEW_COMMAND = 'npx rea review'
 
 /**
  * Every message `toMatchCapture` and `toSatisfyTrace` print, in one place. Built only when a result is made,
@@ -28,6 +38,8 @@ export interface MessageContext {
   readonly received: Evidence
   /** The first screen row that reads differently from the authority's, when both screens were rendered. */
   readonly rowChange?: ScreenRowChange | null
+  /** The pending capture kept for review, when the decision keeps one. */
+  readonly pending?: PendingOutcome | null
 }
 
 export const receivedNotEvidence = (name: string, error: ReaError): string =>
@@ -108,12 +120,15 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
     case 'authority_unusable':
       return (
         `expect(capture).${name}(): the authority ${shown} cannot be used.\n${formatReaError(decision.error)}\n` +
-        `If the capture is right, re-record the authority with \`${updateCommand}\`.`
+        (pendingAdvice(context) ??
+          `If the capture is right, re-record the authority with \`${updateCommand}\`.`)
       )
     case 'incomparable':
       return (
         `expect(capture).${name}(): the capture cannot be compared with ${shown}.\n${formatReaError(decision.error)}` +
-        (context.fromFile ? `\nIf the scenario changed on purpose, re-record with \`${updateCommand}\`.` : '')
+        (context.fromFile
+          ? `\n${pendingAdvice(context) ?? `If the scenario changed on purpose, re-record with \`${updateCommand}\`.`}`
+          : '')
       )
     case 'differs_as_expected':
       return `expect(capture).not.toMatchCapture(): the capture differs from ${shown}, as expected.`
@@ -132,12 +147,43 @@ export function captureMessage(decision: CaptureDecision, context: MessageContex
       return (
         `expect(capture).toMatchCapture(): ${headline}.\n\n${details(decision.comparison)}\n\n` +
         (context.fromFile
-          ? `Authority: ${shown}\nIf the new behaviour is intended, re-record with \`${updateCommand}\` and review the change.`
+          ? `Authority: ${shown}\n${pendingAdvice(context) ?? `If the new behaviour is intended, re-record with \`${updateCommand}\` and review the change.`}`
           : 'The authority is an Evidence object given in the test.')
       )
     }
   }
 }
+
+/**
+ * What to do about a mismatch once a pending capture was kept (or could not be): its path and the review command,
+ * or why there is none. Null when the run keeps none (CI, `-u`, `.not`): the caller's advice stands.
+ */
+function pendingAdvice(context: MessageContext): string | null {
+  const pending = context.pending
+  const update = `\`${context.updateCommand}\``
+  switch (pending?.state) {
+    case undefined:
+      return null
+    case 'written':
+      return (
+        `The new capture is pending review in ${showName(pending.shown)}: accept or reject it with \`${REVIEW_COMMAND}\`, or re-record every mismatch with ${update}.` +
+        (pending.replaced
+          ? ' It replaces the pending capture an earlier run (or another test using this authority) left there.'
+          : '')
+      )
+    case 'failed':
+      return `The new capture could not be kept for review in ${showName(pending.shown)} (${pending.code}): make that folder writable and run again, or re-record with ${update}.`
+    case 'refused':
+      return [
+        'The new capture was not kept for review: it did not run as its scenario expects, so it cannot stand as the authority.',
+        ...pending.flaws.map((flaw) => `  - ${escapeControlCharacters(describeFlaw(flaw))}`),
+      ].join('\n')
+  }
+}
+
+/** A pending capture a run made stale (it matched or rewrote the authority) could not be removed. */
+export const pendingNotRemovedWarning = (shown: string, code: string): string =>
+  `REA: the stale pending capture ${showName(shown)} could not be removed (${code}); delete it, or \`${REVIEW_COMMAND}\` will still offer it.`
 
 /**
  * Why an authority was not written from this capture: each flaw on a line (the wait that never came, with what

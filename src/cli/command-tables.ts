@@ -5,6 +5,7 @@ import { COMPARE_PROCESS_CAPTURES } from './tables/compare-process-captures.js'
 import { EXPORT } from './tables/export.js'
 import { MCP } from './tables/mcp.js'
 import { RECORD } from './tables/record.js'
+import { REVIEW } from './tables/review.js'
 import { SCHEMA } from './tables/schema.js'
 import { VIEW } from './tables/view.js'
 
@@ -17,6 +18,7 @@ export const COMMAND_TABLES = [
   COMPARE_PROCESS_CAPTURES,
   RECORD,
   VIEW,
+  REVIEW,
   EXPORT,
   SCHEMA,
   CAPABILITIES,

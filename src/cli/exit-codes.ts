@@ -7,6 +7,8 @@ export const EXIT = {
   equivalent: 0,
   different: 1,
   unknown: 2,
+  /** `rea review`: some pending capture could not be accepted or rejected (the others were). */
+  reviewRefused: 1,
   invalidInput: 3,
   capabilityUnavailable: 4,
   internalError: 70,

@@ -14,6 +14,7 @@ export const MORE_COMMANDS: Record<
   'compare-process-captures': () => import('./commands/compare-process-captures.js'),
   record: () => import('./commands/record.js'),
   view: () => import('./commands/view.js'),
+  review: () => import('./commands/review.js'),
   export: () => import('./commands/export.js'),
   schema: () => import('./commands/schema.js'),
   capabilities: () => import('./commands/capabilities.js'),

@@ -4,9 +4,10 @@ export type CancellingSignal = (typeof CANCELLING_SIGNALS)[number]
 
 /**
  * Commands that turn a signal into cancellation: they own processes or captures that must be cleaned up and
- * recorded. The other commands keep the default action, which ends them at once.
+ * recorded, or a terminal that must be given back (`review`). The other commands keep the default action, which
+ * ends them at once.
  */
-const CANCELLING_COMMANDS: ReadonlySet<string> = new Set(['capture-process', 'mcp', 'record'])
+const CANCELLING_COMMANDS: ReadonlySet<string> = new Set(['capture-process', 'mcp', 'record', 'review'])
 
 export interface SignalCancellation {
   /** Aborted by the first signal, with the signal's name as its reason. */

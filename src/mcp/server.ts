@@ -15,6 +15,10 @@ import { captureProcessScenarioTool } from './tools/capture-process-scenario.js'
 import { captureProcessScenarioToFileTool } from './tools/capture-process-scenario-to-file.js'
 import { checkCapabilitiesTool } from './tools/check-capabilities.js'
 import { compareProcessCapturesTool } from './tools/compare-process-captures.js'
+import { acceptPendingCapturesTool } from './tools/accept-pending-captures.js'
+import { listPendingCapturesTool } from './tools/list-pending-captures.js'
+import { rejectPendingCapturesTool } from './tools/reject-pending-captures.js'
+import { showPendingCaptureTool } from './tools/show-pending-capture.js'
 
 export interface ReaMcpServerOptions {
   /** One line for the server's log (stderr for `rea mcp`); never stdout, which carries only protocol. */
@@ -46,6 +50,10 @@ export function createReaMcpServer(options: ReaMcpServerOptions = {}): ReaMcpSer
     captureProcessScenarioToFileTool(),
     compareProcessCapturesTool(),
     checkCapabilitiesTool(),
+    listPendingCapturesTool(),
+    showPendingCaptureTool(),
+    acceptPendingCapturesTool(),
+    rejectPendingCapturesTool(),
   ]
   const listing: Tool[] = tools.map(({ name, title, description, inputSchema, annotations }) => ({
     name,

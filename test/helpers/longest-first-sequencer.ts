@@ -7,6 +7,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * them; their order changes from run to run with what runs beside them, so judge it over several runs.
  */
 const LONGEST_FILES = [
+  'review-pending.test.ts',
+  'review-watch.test.ts',
   'vitest-obsolete.test.ts',
   'ownership.test.ts',
   'vitest-plugin-reruns.test.ts',

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
+import { committed, git } from '../helpers/git-project.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
 
 /** Authorities reviewed in pull requests, and obsolete ones found with the setup entry alone (no reporter). */
@@ -11,19 +11,6 @@ const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 const vitestProject = fixtureProjects('vitest-review')
 const jestProject = fixtureProjects('jest-review', { links: ['@swc'] })
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.test', ...args], {
-    cwd,
-    encoding: 'utf8',
-  })
-
-/** A project under git with its authorities recorded and committed. */
-function committed(project: string): void {
-  git(project, 'init', '-q')
-  git(project, 'add', '-A')
-  git(project, 'commit', '-q', '-m', 'authorities')
-}
 
 const output = (result: { stdout: string; stderr: string }) => result.stdout + result.stderr
 

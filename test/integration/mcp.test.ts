@@ -12,6 +12,10 @@ import { program, REPO_ROOT } from '../helpers/fixtures.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { findTokenCarriers, workerMarker } from '../helpers/token-carriers.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { buildEvidence } from '../helpers/build-evidence.js'
+import { authorityPathFor } from '../../src/authority/authority-path.js'
+import { writeAuthority } from '../../src/authority/stored-authority.js'
+import { writePendingCapture } from '../../src/authority/pending-store.js'
 import { rawControlCharacters } from '../helpers/control-characters.js'
 import { createSpecialFiles } from '../helpers/special-files.js'
 
@@ -94,7 +98,7 @@ function safeRead(file: string): string {
 }
 
 describe('rea mcp', () => {
-  test('lists the four tools; the capture input schema is the scenario JSON Schema', async () => {
+  test('lists the eight tools; the capture input schema is the scenario JSON Schema', async () => {
     const server = await startServer()
     const { tools } = await server.client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual([
@@ -102,6 +106,10 @@ describe('rea mcp', () => {
       'capture_process_scenario_to_file',
       'compare_process_captures',
       'check_capabilities',
+      'list_pending_captures',
+      'show_pending_capture',
+      'accept_pending_captures',
+      'reject_pending_captures',
     ])
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]))
     expect(byName['capture_process_scenario']?.inputSchema).toEqual(jsonSchemaFor('scenario'))
@@ -659,6 +667,75 @@ function readSavedEvidence(file: string): Evidence | false {
     return false
   }
 }
+
+describe('pending captures', () => {
+  /** A project folder with an authority of `tasks` and a pending capture of `chores` for each test name. */
+  function project(names: readonly string[]): {
+    folder: string
+    files: Record<string, { authority: string; pending: string }>
+  } {
+    const folder = mkdtempSync(path.join(directory, 'project-'))
+    const old = buildEvidence([{ chunk: 'You have 3 tasks today.\r\n' }, { frame: 'retained' }])
+    const changed = buildEvidence([{ chunk: 'You have 3 chores today.\r\n' }, { frame: 'retained' }])
+    const files: Record<string, { authority: string; pending: string }> = {}
+    for (const name of names) {
+      const authority = authorityPathFor(path.join(folder, 'todo.test.mjs'), name, 1)
+      writeAuthority(authority, old)
+      const written = writePendingCapture(authority, changed)
+      files[name] = { authority, pending: written.state === 'written' ? written.pending : '' }
+    }
+    return { folder, files }
+  }
+
+  test('list, show, accept and reject them in the server’s project folder, through the SDK client', async () => {
+    const { folder, files } = project(['greets', 'counts'])
+    const server = await startServer({ cwd: folder })
+    const listed = await call(server, 'list_pending_captures', {})
+    expect(listed.isError).toBeFalsy()
+    const entries = (
+      listed.structuredContent as { pending: { pending_path: string; test: { name: string } }[] }
+    ).pending
+    expect(entries.map((entry) => entry.test.name).sort()).toEqual(['counts', 'greets'])
+    expect(entries.map((entry) => entry.pending_path)).toContain(
+      path.relative(folder, files['greets']!.pending),
+    )
+
+    const shown = await call(server, 'show_pending_capture', { pending: 'greets' })
+    expect(shown.isError).toBeFalsy()
+    expect((shown.structuredContent as { review_diff: string }).review_diff).toMatch(
+      /^\+ +"You have 3 chores today\."$/m,
+    )
+
+    const before = readFileSync(files['counts']!.authority)
+    const accepted = await call(server, 'accept_pending_captures', { filters: ['greets'] })
+    expect(accepted.isError).toBeFalsy()
+    expect(readFileSync(files['greets']!.authority, 'utf8')).toContain('You have 3 chores today.')
+    expect(existsSync(files['greets']!.pending)).toBe(false)
+    const rejected = await call(server, 'reject_pending_captures', { filters: ['todo.test.mjs'] })
+    expect((rejected.structuredContent as { outcomes: { outcome: string }[] }).outcomes).toEqual([
+      expect.objectContaining({ outcome: 'rejected' }),
+    ])
+    expect(readFileSync(files['counts']!.authority).equals(before)).toBe(true)
+    const empty = await call(server, 'list_pending_captures', {})
+    expect((empty.structuredContent as { pending: unknown[] }).pending).toEqual([])
+  })
+
+  test('stay inside the project folder: a path outside it, or a bad argument, is a tool error', async () => {
+    const { folder, files } = project(['outside'])
+    const inner = mkdtempSync(path.join(folder, 'inner-'))
+    const server = await startServer({ cwd: inner })
+    for (const filters of [['..'], [files['outside']!.pending], ['/']]) {
+      const result = await call(server, 'accept_pending_captures', { filters })
+      expect(result.isError, filters[0]).toBe(true)
+      expect(textOf(result)).toMatch(/outside the server's project folder/)
+    }
+    expect(existsSync(files['outside']!.pending)).toBe(true)
+    const bad = await call(server, 'reject_pending_captures', { filters: 'greets', force: 1 })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toMatch(/force: is not a known field[\s\S]*filters: must be an array of strings/)
+    noStackTrace(textOf(bad))
+  })
+})
 
 describe('where capture is unavailable', () => {
   test('the capture tools say so, before looking at the scenario’s paths, and comparison still works', async () => {

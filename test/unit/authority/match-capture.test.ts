@@ -1,8 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authorityPathFor } from '../../../src/authority/authority-path.js'
+import { authorityPathFor, isDefaultAuthorityName } from '../../../src/authority/authority-path.js'
+import { authorityFileText } from '../../../src/authority/authority-text.js'
+import { authorityFingerprint, pendingPathFor } from '../../../src/authority/pending-path.js'
+import { pendingCapturesOf } from '../../../src/authority/pending-store.js'
 import { matchCapture, type CaptureMatchRequest } from '../../../src/authority/match-capture.js'
 import { matchTrace } from '../../../src/authority/match-trace.js'
 import { updateModeOf } from '../../../src/authority/update-mode.js'
@@ -203,6 +206,79 @@ describe('matchCapture', () => {
     const result = matchCapture(request({ received: { format: 'nope' } }))
     expect(result.pass).toBe(false)
     expect(result.message).toContain('needs the Evidence returned by captureProcess')
+  })
+})
+
+describe('pending captures', () => {
+  const pendingOf = (authority: string) => pendingCapturesOf(authority)
+
+  test('a local mismatch keeps the capture beside its authority, as -u would write it, and names it', () => {
+    const authority = matchCapture(request({ testName: 'pending kept' })).authorityPath!
+    const result = matchCapture(request({ testName: 'pending kept', received: other }))
+    expect(result.pass).toBe(false)
+    const [pending] = pendingOf(authority)
+    expect(result.pendingPath).toBe(pending)
+    expect(path.basename(pending!)).toBe(
+      `${path.basename(authority, '.capture.json')}.${authorityFingerprint(readFileSync(authority))}.pending-capture.json`,
+    )
+    expect(path.basename(pending!).startsWith(path.basename(authority, '.capture.json'))).toBe(true)
+    expect(isDefaultAuthorityName(path.basename(pending!))).toBe(false)
+    expect(readFileSync(pending!, 'utf8')).toBe(authorityFileText(other))
+    expect(result.message).toContain(`pending review in ${path.relative(directory, pending!)}`)
+    expect(result.message).toContain('`npx rea review`')
+  })
+
+  test('a second mismatch replaces it and says so; a match, or -u, removes it', () => {
+    const authority = matchCapture(request({ testName: 'pending stale' })).authorityPath!
+    matchCapture(request({ testName: 'pending stale', received: other }))
+    const third = buildEvidence([{ chunk: 'third\r\n' }, { frame: 'retained' }])
+    const again = matchCapture(request({ testName: 'pending stale', received: third }))
+    expect(again.message).toContain('It replaces the pending capture')
+    expect(pendingOf(authority)).toHaveLength(1)
+    expect(readFileSync(pendingOf(authority)[0]!, 'utf8')).toBe(authorityFileText(third))
+    expect(matchCapture(request({ testName: 'pending stale' })).pass).toBe(true)
+    expect(pendingOf(authority)).toEqual([])
+
+    matchCapture(request({ testName: 'pending stale', received: other }))
+    expect(pendingOf(authority)).toHaveLength(1)
+    expect(
+      matchCapture(request({ testName: 'pending stale', received: other, updateMode: 'all' })).pass,
+    ).toBe(true)
+    expect(pendingOf(authority)).toEqual([])
+  })
+
+  test('CI and .not never write one', () => {
+    const authority = matchCapture(request({ testName: 'pending ci' })).authorityPath!
+    expect(matchCapture(request({ testName: 'pending ci', received: other, updateMode: 'none' })).pass).toBe(
+      false,
+    )
+    matchCapture(request({ testName: 'pending ci', received: other, isNot: true }))
+    expect(pendingOf(authority)).toEqual([])
+  })
+
+  test('a capture that could not stand as an authority is not kept, and the message says why', () => {
+    const authority = matchCapture(request({ testName: 'pending flawed' })).authorityPath!
+    const timedOut = buildEvidence([
+      { chunk: 'half\r\n' },
+      { frame: 'retained' },
+      { exit: { code: null, signal: 9, reason: 'timeout' } },
+    ])
+    const result = matchCapture(request({ testName: 'pending flawed', received: timedOut }))
+    expect(result.pass).toBe(false)
+    expect(result.message).toContain('was not kept for review')
+    expect(pendingOf(authority)).toEqual([])
+    // Unless the assertion records such runs.
+    matchCapture(request({ testName: 'pending flawed', received: timedOut, recordUnfinished: true }))
+    expect(pendingOf(authority)).toHaveLength(1)
+  })
+
+  test('one that cannot be written fails with its path and the OS code, never a stack trace', () => {
+    const authority = matchCapture(request({ testName: 'pending blocked' })).authorityPath!
+    const pending = pendingPathFor(authority, authorityFingerprint(readFileSync(authority)))
+    mkdirSync(pending)
+    const result = matchCapture(request({ testName: 'pending blocked', received: other }))
+    expect(result.pass).toBe(false)
+    expect(result.message).toMatch(/could not be kept for review in .*pending-capture\.json \(E[A-Z]+\)/)
   })
 })
 

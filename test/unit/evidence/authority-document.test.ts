@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { authorityReview, serializeAuthority } from '../../../src/evidence/authority-document.js'
+import { serializeAuthority } from '../../../src/evidence/authority-document.js'
+import { authorityReview } from '../../../src/evidence/authority-review.js'
+import { screenStyles } from '../../../src/evidence/screen-styles.js'
 import { parseEvidenceText } from '../../../src/evidence/load.js'
 import { serializeEvidence } from '../../../src/evidence/serialize.js'
 import { isReaError } from '../../../src/errors.js'
@@ -21,7 +23,7 @@ describe('authority files', () => {
   })
 
   test('open with a review section in plain text: output lines without escape codes, the exit in words', () => {
-    const review = authorityReview(evidence)
+    const review = authorityReview(evidence, 2)
     expect(review.output).toEqual(['Todo', 'Name? Ada', 'Hello, Ada!'])
     expect(review.exit).toBe('exited, code 0')
     const text = serializeAuthority(evidence)
@@ -42,5 +44,66 @@ describe('authority files', () => {
 
   test('written before this layout (plain Evidence) are still read', () => {
     expect(parseEvidenceText(serializeEvidence(evidence)).identity_digest).toBe(evidence.identity_digest)
+  })
+})
+
+describe('authority layouts', () => {
+  const layoutOne = (): Record<string, unknown> => {
+    const document = JSON.parse(serializeAuthority(evidence)) as Record<string, unknown>
+    const review = document['review'] as { screens: { styles?: unknown }[] }
+    review.screens.forEach((screen) => delete screen.styles)
+    return { ...document, format_version: 1 }
+  }
+
+  test('layout 1 (screens as text only) is still read, and its review still checked', () => {
+    const one = layoutOne()
+    expect(parseEvidenceText(JSON.stringify(one), 'old.capture.json').identity_digest).toBe(
+      evidence.identity_digest,
+    )
+    const edited = structuredClone(one) as { review: { exit: string } }
+    edited.review.exit = 'exited, code 1'
+    expect(() => parseEvidenceText(JSON.stringify(edited), 'old.capture.json')).toThrow(/re-record/)
+  })
+
+  test('a later layout is refused, naming both versions and what to do', () => {
+    const later = { ...layoutOne(), format_version: 3 }
+    expect(() => parseEvidenceText(JSON.stringify(later), 'new.capture.json')).toThrow(
+      /format version 3; this REA reads versions 1 and 2\. A later REA wrote it/,
+    )
+  })
+
+  test('what changes on every run shares one line, the identity digest at its end', () => {
+    const lines = serializeAuthority(evidence).split('\n')
+    const holding = (key: string) =>
+      lines.filter((line) => line.includes(`"${key}": `) && line.startsWith('    "'))
+    const run = [
+      ...new Set(['captured_at', 'terminal', 'process', 'journal', 'identity_digest'].flatMap(holding)),
+    ]
+    expect(run).toHaveLength(1)
+    expect(run[0]).toMatch(/^ {4}"captured_at": .*"identity_digest": "[0-9a-f]{64}"$/)
+  })
+})
+
+describe('screenStyles', () => {
+  const frame = (state: string) => ({
+    sequence: 0,
+    at_ms: 0,
+    trigger: 'final' as const,
+    checkpoint: true,
+    event_index: null,
+    status: 'retained' as const,
+    columns: 20,
+    rows: 3,
+    cursor: { row: 0, column: 0 },
+    lines: [],
+    serialized_state: state,
+  })
+  const terminal = evidence.commitments.comparison_contract.value.terminal
+
+  test('names each styled row by its number; plain rows and plain screens have none', () => {
+    expect(screenStyles(frame('plain\r\n\x1b[1mbold\x1b[0m\r\nplain'), terminal)).toEqual([
+      '2: 1-4 bold «bold»',
+    ])
+    expect(screenStyles(frame('plain\x1b[0m'), terminal)).toEqual([])
   })
 })
