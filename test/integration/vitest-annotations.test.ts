@@ -86,8 +86,8 @@ describe('rea-capture/vitest annotations with the real Vitest CLI', () => {
     })
     const svg = readFileSync(image!.attachment!.path!, 'utf8')
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
-    expect(svg).toContain('>Hello, Ada!</text>')
-    expect(svg).toContain('>Good day, Ada!</text>')
+    expect(svg).toContain('>Hello, Ada!</tspan></text>')
+    expect(svg).toContain('>Good day, Ada!</tspan></text>')
     expect(svg.match(/class="rea-diff-cell"/g)).toHaveLength(2)
 
     // The third is both sides' final screens, on every failure.
