@@ -11,6 +11,7 @@ import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runFloodWidthsBenchmark } from './flood-widths.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
+import { runRecordBenchmark } from './record.mjs'
 import { runScreensBenchmark } from './screens.mjs'
 import { runSpawnCostBenchmark } from './spawn-cost.mjs'
 import { runSpawnExitBenchmark } from './spawn-exit.mjs'
@@ -194,6 +195,16 @@ if (wanted('waits')) {
   )
   console.log(
     `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
+  )
+}
+if (wanted('record')) {
+  results.record = await runRecordBenchmark()
+  const r = results.record
+  console.log(
+    `rea record, Enter → next question on the person's screen, median of ${r.answers} answers (${r.rounds} sessions of the Inquirer sign-up): ${r.answer_rea_median_ms} ms (max ${r.answer_rea_max_ms}) vs node-pty alone ${r.answer_bare_median_ms} ms (max ${r.answer_bare_max_ms}): ${r.answer_ratio}× (pairs); whole session to the program's end ${r.session_rea_median_ms} vs ${r.session_bare_median_ms} ms: ${r.session_ratio}×`,
+  )
+  console.log(
+    `rea record --verify 3: ${r.verify_median_ms} ms vs three rea capture-process runs ${r.three_cli_captures_median_ms} ms (${r.verify_vs_cli}×) and three captureProcess calls ${r.three_library_captures_median_ms} ms (${r.verify_vs_library}×), pairs`,
   )
 }
 if (wanted('fidelity')) {
