@@ -15,6 +15,7 @@ import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runFloodWidthsBenchmark } from './flood-widths.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
+import { runRecordBenchmark } from './record.mjs'
 import { runReviewDiffBenchmark } from './review-diff.mjs'
 import { runScreensBenchmark } from './screens.mjs'
 import { runSpawnCostBenchmark } from './spawn-cost.mjs'
@@ -230,30 +231,30 @@ if (wanted('waits')) {
     `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
   )
 }
-if (wanted('exchange')) {
-  results.exchange = await runExchangeBenchmark()
-  const r = results.exchange
-  console.log(
-    `first reply to a DA1 at start, as the program measured it: rea median ${r.first_reply_rea_median_ms} ms (later ${r.later_replies_rea_median_ms} ms) vs tmux ${r.first_reply_tmux_median_ms} ms (later ${r.later_replies_tmux_median_ms} ms), ${r.runs} runs each`,
-  )
-  console.log(
-    `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
-  )
-  for (const [name, entry] of Object.entries(r.against_baseline ?? {})) {
-    console.log(
-      `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
-    )
-  }
-}
-if (wanted('draw-gaps')) {
-  results.draw_gaps = await runDrawGapsBenchmark()
-  for (const entry of results.draw_gaps) {
-    console.log(
-      entry.skipped === undefined
-        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
         : `draw-gaps ${entry.name}: skipped, ${entry.skipped}`,
+        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
+      `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
+      entry.skipped === undefined
     )
+    `first reply to a DA1 at start, as the program measured it: rea median ${r.first_reply_rea_median_ms} ms (later ${r.later_replies_rea_median_ms} ms) vs tmux ${r.first_reply_tmux_median_ms} ms (later ${r.later_replies_tmux_median_ms} ms), ${r.runs} runs each`,
+    `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
+    `rea record --verify 3: ${r.verify_median_ms} ms vs three rea capture-process runs ${r.three_cli_captures_median_ms} ms (${r.verify_vs_cli}×) and three captureProcess calls ${r.three_library_captures_median_ms} ms (${r.verify_vs_library}×), pairs`,
+    `rea record, Enter → next question on the person's screen, median of ${r.answers} answers (${r.rounds} sessions of the Inquirer sign-up): ${r.answer_rea_median_ms} ms (max ${r.answer_rea_max_ms}) vs node-pty alone ${r.answer_bare_median_ms} ms (max ${r.answer_bare_max_ms}): ${r.answer_ratio}× (pairs); whole session to the program's end ${r.session_rea_median_ms} vs ${r.session_bare_median_ms} ms: ${r.session_ratio}×`,
+    console.log(
+  )
+  console.log(
+  const r = results.exchange
+  const r = results.record
+  for (const [name, entry] of Object.entries(r.against_baseline ?? {})) {
+  for (const entry of results.draw_gaps) {
+  results.draw_gaps = await runDrawGapsBenchmark()
+  results.exchange = await runExchangeBenchmark()
+  results.record = await runRecordBenchmark()
   }
+if (wanted('draw-gaps')) {
+if (wanted('exchange')) {
+if (wanted('record')) {
+}
 }
 if (wanted('fidelity')) {
   // Each program's lines are printed as it finishes; the table in docs/fidelity.md explains every difference.

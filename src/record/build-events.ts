@@ -1,6 +1,7 @@
 import type { StreamRule } from '../normalize/stream-rule.js'
 import type { ProcessScenarioInput, WaitCondition } from '../scenario/schema.js'
 import type { Keystroke } from '../screen/keys.js'
+import { blankDrawnScreen } from '../terminal/live-terminal.js'
 import { spanFinder, type SpanFinder } from './avoided-spans.js'
 import { chooseWait, cleanSegment, RECORDED_QUIET_MS } from './choose-wait.js'
 import { splitFields, type Field } from './fields.js'
@@ -101,12 +102,7 @@ export function buildEvents(
   const drafts: (InputDraft | ResizeDraft)[] = []
   const avoided = new Set<string>()
   const notes: string[] = []
-  let eventScreen: ScreenSnapshot = {
-    rows: [],
-    textRows: [],
-    cursor: { row: 0, column: 0, visible: true, alternate: false },
-    beforeCursor: '',
-  }
+  let eventScreen: ScreenSnapshot = blankDrawnScreen()
   let anyOutput = false
   for (const unit of units) {
     anyOutput ||= unit.outputBefore !== ''

@@ -13,6 +13,16 @@ export interface DrawnScreen {
   readonly beforeCursor: string
 }
 
+/** The screen before the program drew anything: no rows, the cursor shown at the top left. */
+export function blankDrawnScreen(): DrawnScreen {
+  return {
+    rows: [],
+    textRows: [],
+    cursor: { row: 0, column: 0, visible: true, alternate: false },
+    beforeCursor: '',
+  }
+}
+
 /**
  * Text that can make xterm reply or change a mode: an escape or control sequence starts with ESC or a C1
  * control (U+0080–U+009F, which xterm parses as CSI, OSC, DCS, …). Text without either only prints and moves
@@ -168,12 +178,7 @@ export class LiveTerminal {
           cursor: this.#renderer.readCursorState(),
           beforeCursor: this.#renderer.readBeforeCursor(),
         }
-      : {
-          rows: [],
-          textRows: [],
-          cursor: { row: 0, column: 0, visible: true, alternate: false },
-          beforeCursor: '',
-        }
+      : blankDrawnScreen()
   }
 
   /**

@@ -22,14 +22,19 @@ export function secretForms(secret: string, length = 3): string[] {
 }
 
 /** Every file under `folder` (links not followed), with each form of `secret` it holds. */
-export function secretHits(files: readonly string[], secret: string): { file: string; form: string }[] {
+export function secretHits(
+  files: readonly string[],
+  secret: string,
+): { file: string; form: string; around: string }[] {
   const forms = secretForms(secret)
-  const hits: { file: string; form: string }[] = []
+  const hits: { file: string; form: string; around: string }[] = []
   for (const file of files) {
     const text = readFileSync(file, 'utf8')
     for (const form of forms) {
-      if (text.includes(form)) {
-        hits.push({ file, form })
+      const at = text.indexOf(form)
+      if (at !== -1) {
+        // The text around the first hit, so that a failure shows which part of the file holds it.
+        hits.push({ file, form, around: text.slice(Math.max(0, at - 120), at + form.length + 40) })
       }
     }
   }
