@@ -6,7 +6,7 @@ export type CancellingSignal = (typeof CANCELLING_SIGNALS)[number]
  * Commands that turn a signal into cancellation: they own processes or captures that must be cleaned up and
  * recorded. The other commands keep the default action, which ends them at once.
  */
-const CANCELLING_COMMANDS: ReadonlySet<string> = new Set(['capture-process', 'mcp', 'record'])
+const CANCELLING_COMMANDS: ReadonlySet<string> = new Set(['capture-process', 'mcp', 'record', 'test'])
 
 export interface SignalCancellation {
   /** Aborted by the first signal, with the signal's name as its reason. */

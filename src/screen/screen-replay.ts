@@ -52,6 +52,50 @@ export interface ScreenSource {
  * model cannot be loaded, or this xterm cannot be written synchronously.
  */
 export function replayScreen(source: ScreenSource): ReplayedScreen {
+  return withReplayedTerminal(source, (terminal) => {
+    const active = terminal.buffer.active
+    const normal = terminal.buffer.normal
+    return {
+      rows: readRows(terminal, active, active.baseY, terminal.rows),
+      scrollback: readRows(terminal, normal, 0, normal.baseY),
+      cursor: [active.cursorY, active.cursorX],
+    }
+  })
+}
+
+/** One row of a redrawn screen as text: its characters, trailing blanks removed. */
+export interface RowText {
+  readonly text: string
+  /** The row continues the one above it: the terminal wrapped a line too long for its width. */
+  readonly wrapped: boolean
+}
+
+export interface ReplayedText {
+  /** The rows that scrolled off the normal buffer's screen, oldest first. */
+  readonly scrollback: readonly RowText[]
+  /** The visible rows of the buffer on screen. */
+  readonly rows: readonly RowText[]
+  /** Whether the alternate buffer was on screen (a full-screen program had not left it). */
+  readonly alternate: boolean
+}
+
+/**
+ * Redraws a frame as `replayScreen` does and reads its rows as text: what a person reads, and can copy, off the
+ * screen. A row the next one continues keeps its trailing blanks, so joining wrapped rows gives the line as written.
+ */
+export function replayText(source: ScreenSource): ReplayedText {
+  return withReplayedTerminal(source, (terminal) => {
+    const active = terminal.buffer.active
+    const normal = terminal.buffer.normal
+    return {
+      scrollback: readRowTexts(normal, 0, normal.baseY),
+      rows: readRowTexts(active, active.baseY, terminal.rows),
+      alternate: active.type === 'alternate',
+    }
+  })
+}
+
+function withReplayedTerminal<T>(source: ScreenSource, read: (terminal: XtermTerminal) => T): T {
   const { Terminal } = loadXterm()
   const terminal = new Terminal({
     cols: source.columns,
@@ -67,19 +111,26 @@ export function replayScreen(source: ScreenSource): ReplayedScreen {
       throw new Error('this @xterm/headless has no synchronous write to replay a screen with')
     }
     write(source.state)
-    const active = terminal.buffer.active
-    const normal = terminal.buffer.normal
-    return {
-      rows: readRows(terminal, active, active.baseY, terminal.rows),
-      scrollback: readRows(terminal, normal, 0, normal.baseY),
-      cursor: [active.cursorY, active.cursorX],
-    }
+    return read(terminal)
   } finally {
     terminal.dispose()
   }
 }
 
 type Buffer = XtermTerminal['buffer']['active']
+
+function readRowTexts(buffer: Buffer, first: number, count: number): RowText[] {
+  const rows: RowText[] = []
+  for (let y = first; y < first + count; y++) {
+    const line = buffer.getLine(y)
+    const continued = buffer.getLine(y + 1)?.isWrapped === true
+    rows.push({
+      text: line === undefined ? '' : line.translateToString(!continued),
+      wrapped: line?.isWrapped === true,
+    })
+  }
+  return rows
+}
 
 function readRows(terminal: XtermTerminal, buffer: Buffer, first: number, count: number): Cell[][] {
   const scratch = buffer.getNullCell()
