@@ -78,7 +78,15 @@ export function lineMatches(parts: readonly PatternPart[], actual: string): bool
   // matches[j]: the pattern read so far matches text[0..j).
   let matches = new Array<boolean>(text.length + 1).fill(false)
   matches[0] = true
-  for (const element of pattern) {
+  // The terminal's row lost its trailing blanks: what is left of the pattern may be blanks, or match nothing.
+  const endsFrom = new Array<boolean>(pattern.length + 1).fill(true)
+  for (let index = pattern.length - 1; index >= 0; index--) {
+    const element = pattern[index]
+    endsFrom[index] =
+      (endsFrom[index + 1] as boolean) && (element === ' ' || element === ANY || element === STARS)
+  }
+  let whole = text.length === 0 && (endsFrom[0] as boolean)
+  pattern.forEach((element, index) => {
     const next = new Array<boolean>(text.length + 1).fill(false)
     if (element === ANY || element === STARS) {
       let reachable = false
@@ -92,8 +100,9 @@ export function lineMatches(parts: readonly PatternPart[], actual: string): bool
       }
     }
     matches = next
-  }
-  return matches[text.length] as boolean
+    whole ||= (matches[text.length] as boolean) && (endsFrom[index + 1] as boolean)
+  })
+  return whole
 }
 
 /** Beyond this many line pairs, lines are held against each other in order: no alignment is searched. */

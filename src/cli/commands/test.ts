@@ -40,6 +40,11 @@ export const command: Command = {
       )
     }
     const found = findMarkdownFiles(positionals, root)
+    if (found.files.length === 0) {
+      throw new ReaError('INVALID_ARGUMENTS', `No Markdown file to run: ${found.problems.join('; ')}.`, {
+        hint: `Usage: ${this.usage}`,
+      })
+    }
     const report = values.report as string | false | undefined
     const outputDir = report === false ? null : path.resolve(root, report ?? 'rea-report')
     const junit = values.junit === undefined ? null : path.resolve(root, values.junit)
@@ -66,7 +71,7 @@ export const command: Command = {
       process.stderr.write(`rea: ${escapeControlCharacters(warning)}\n`)
     }
     print(summaryLine(runs, performance.now() - started, outputDir === null ? null : shown(outputDir)))
-    return exitCode(runs, found.problems.length > 0 || found.files.length === 0)
+    return exitCode(runs, found.problems.length > 0)
   },
 }
 
@@ -90,7 +95,9 @@ function fileReport(run: FileRun, shownFile: string, places: ReportPlaces): stri
   const lines: string[] = []
   const ran = run.results.filter((result) => result.outcome !== 'ignored')
   const bad = run.results.filter((result) => result.outcome !== 'passed' && result.outcome !== 'ignored')
-  const label = bad.length === 0 ? pc.green(' PASS ') : pc.red(' FAIL ')
+  const updated = (index: number): boolean =>
+    run.update?.updatedBlocks.has(index) === true && run.updateProblem === null
+  const label = bad.every((result) => updated(result.index)) ? pc.green(' PASS ') : pc.red(' FAIL ')
   if (run.plan.blocks.length === 0) {
     lines.push(`${pc.dim(' NONE ')} ${escapeControlCharacters(shownFile)}: no console blocks`)
   } else {
@@ -105,11 +112,11 @@ function fileReport(run: FileRun, shownFile: string, places: ReportPlaces): stri
     lines.push(`  ${MARKS.invalid} ${escapeControlCharacters(formatMarkdownIssue(issue, shownFile))}`)
   }
   for (const result of bad) {
-    const updated = run.update?.updatedBlocks.has(result.index) === true && run.updateProblem === null
+    const rewritten = updated(result.index)
     lines.push(
-      `  ${updated ? pc.cyan('↻') : MARKS[result.outcome]} ${blockTitle(result, shownFile)}${updated ? pc.cyan(' (updated)') : ''}`,
+      `  ${rewritten ? pc.cyan('↻') : MARKS[result.outcome]} ${blockTitle(result, shownFile)}${rewritten ? pc.cyan(' (updated)') : ''}`,
     )
-    if (!updated) {
+    if (!rewritten) {
       const details = blockDetails(result, {
         shownFile,
         page: pagesOf(blockRecords(run, result), places),
