@@ -1,6 +1,7 @@
 import type { Evidence, TerminalFrame } from '../evidence/schema.js'
 import { widthModelOf } from '../scenario/terminal-model.js'
 import { replayText, type RowText } from '../screen/screen-replay.js'
+import { replayStyledText } from '../screen/style-marks.js'
 
 /**
  * What the terminal showed, as lines of text to hold against a block's expected text: the comparison text (after
@@ -35,18 +36,18 @@ export function frameBeforeEvent(evidence: Evidence, index: number): RetainedFra
 // Printable ASCII and CRLF only: nothing the terminal would move, wrap wider than it reads, or draw elsewhere.
 const PLAIN_STATE = /^[\x20-\x7e\r\n]*$/
 
-export function frameText(evidence: Evidence, frame: RetainedFrame): FrameText {
+/** `styled`: with style marks (`color`); a plain state has none, so it reads the same either way. */
+export function frameText(evidence: Evidence, frame: RetainedFrame, styled = false): FrameText {
   const terminal = evidence.commitments.comparison_contract.value.terminal
-  const plain = plainRows(frame, terminal.scrollback)
+  const source = {
+    columns: frame.columns,
+    rows: frame.rows,
+    scrollback: terminal.scrollback,
+    state: frame.serialized_state,
+    widthModel: widthModelOf(terminal),
+  }
   const replayed =
-    plain ??
-    replayText({
-      columns: frame.columns,
-      rows: frame.rows,
-      scrollback: terminal.scrollback,
-      state: frame.serialized_state,
-      widthModel: widthModelOf(terminal),
-    })
+    plainRows(frame, terminal.scrollback) ?? (styled ? replayStyledText(source) : replayText(source))
   const rows = replayed.alternate ? replayed.rows : [...replayed.scrollback, ...replayed.rows]
   return {
     transcript: trimEnd(joinWrapped(rows)),

@@ -66,11 +66,20 @@ export function sameStatus(a: ExpectedStatus, b: ExpectedStatus | null): boolean
 // eslint-disable-next-line no-control-regex -- the sequence that switches to the alternate screen
 const ALTERNATE_SCREEN = /\u001b\[\?(?:1049|1047|47)h/
 
-export function checkCommand(plan: CommandPlan, evidence: Evidence, timeoutMs: number): CommandCheck {
+export interface CheckSettings {
+  readonly timeoutMs: number
+  /** `color`: lines carry style marks. */
+  readonly styled: boolean
+}
+
+export function checkCommand(plan: CommandPlan, evidence: Evidence, settings: CheckSettings): CommandCheck {
+  const { timeoutMs, styled } = settings
   const expectedStatus = plan.parsed.statusLine?.status ?? { kind: 'code', code: 0 }
   const actualStatus = actualStatusOf(evidence)
   const sections =
-    plan.inputs.screens === null ? [transcriptSection(plan, evidence)] : screenSections(plan, evidence)
+    plan.inputs.screens === null
+      ? [transcriptSection(plan, evidence, styled)]
+      : screenSections(plan, evidence, styled)
   const flaws: string[] = []
   let cancelled = false
   let skipped = false
@@ -141,16 +150,16 @@ function section(
   }
 }
 
-function transcriptSection(plan: CommandPlan, evidence: Evidence): SectionCheck {
+function transcriptSection(plan: CommandPlan, evidence: Evidence, styled: boolean): SectionCheck {
   const frame = finalFrame(evidence)
   return section(
     'the final screen and its scrollback',
     plan.parsed.expected,
-    frame === null ? null : frameText(evidence, frame).transcript,
+    frame === null ? null : frameText(evidence, frame, styled).transcript,
   )
 }
 
-function screenSections(plan: CommandPlan, evidence: Evidence): SectionCheck[] {
+function screenSections(plan: CommandPlan, evidence: Evidence, styled: boolean): SectionCheck[] {
   const screens = plan.inputs.screens ?? []
   return screens.map((expected, index) => {
     const last = index === screens.length - 1
@@ -158,6 +167,6 @@ function screenSections(plan: CommandPlan, evidence: Evidence): SectionCheck[] {
     const label = last
       ? 'the final screen'
       : `the screen before the input on line ${plan.inputs.eventLines[index] ?? '?'}`
-    return section(label, expected, frame === null ? null : frameText(evidence, frame).screen)
+    return section(label, expected, frame === null ? null : frameText(evidence, frame, styled).screen)
   })
 }

@@ -8,6 +8,7 @@ import type { Segment } from './expected-line.js'
  */
 
 const ANY_IN_ROW = '[^\\n]*?'
+const STYLE_MARK = /\{=[^{}]*\}/g
 /** Only blank rows (or none) follow: the text matched is the last thing drawn. */
 const AT_SCREEN_END = '(?=\\s*(?![\\s\\S]))'
 const AT_SCREEN_START = '(?<![\\s\\S])'
@@ -22,7 +23,8 @@ export function rowPattern(segments: readonly Segment[]): string {
   for (const segment of segments) {
     switch (segment.kind) {
       case 'text':
-        pattern += escapeRegex(segment.text)
+        // Style marks (`color`) are not on the live screen, which shows only characters.
+        pattern += escapeRegex(segment.text.replace(STYLE_MARK, ''))
         break
       case 'typed':
         pattern += escapeRegex(segment.text)

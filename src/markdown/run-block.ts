@@ -80,7 +80,12 @@ export async function runBlock(
       }
       throw error
     }
-    checks.push(checkCommand(command, evidence, block.options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS))
+    checks.push(
+      checkCommand(command, evidence, {
+        timeoutMs: block.options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+        styled: block.options.color === true,
+      }),
+    )
   }
   const outcomes = checks.map((check) => check.outcome)
   return result(

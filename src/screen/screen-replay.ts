@@ -83,16 +83,46 @@ export interface ReplayedText {
  * Redraws a frame as `replayScreen` does and reads its rows as text: what a person reads, and can copy, off the
  * screen. A row the next one continues keeps its trailing blanks, so joining wrapped rows gives the line as written.
  */
-export function replayText(source: ScreenSource): ReplayedText {
+export function replayText(source: ScreenSource, rowText: RowTextReader = plainRowText): ReplayedText {
   return withReplayedTerminal(source, (terminal) => {
     const active = terminal.buffer.active
     const normal = terminal.buffer.normal
+    const read = (buffer: Buffer, first: number, count: number): RowText[] => {
+      const rows: RowText[] = []
+      for (let y = first; y < first + count; y++) {
+        const line = buffer.getLine(y)
+        const continued = buffer.getLine(y + 1)?.isWrapped === true
+        rows.push({
+          text: line === undefined ? '' : rowText(terminal, line, continued),
+          wrapped: line?.isWrapped === true,
+        })
+      }
+      return rows
+    }
     return {
-      scrollback: readRowTexts(normal, 0, normal.baseY),
-      rows: readRowTexts(active, active.baseY, terminal.rows),
+      scrollback: read(normal, 0, normal.baseY),
+      rows: read(active, active.baseY, terminal.rows),
       alternate: active.type === 'alternate',
     }
   })
+}
+
+export type XtermLine = NonNullable<ReturnType<XtermTerminal['buffer']['active']['getLine']>>
+
+/** How a row becomes text: `continued` when the next row continues it (its trailing blanks belong to the line). */
+export type RowTextReader = (terminal: XtermTerminal, line: XtermLine, continued: boolean) => string
+
+const plainRowText: RowTextReader = (_, line, continued) => line.translateToString(!continued)
+
+/** A row's cells, as `replayScreen` reads them. */
+export function rowCells(terminal: XtermTerminal, line: XtermLine): Cell[] {
+  const scratch = terminal.buffer.active.getNullCell()
+  const row: Cell[] = []
+  for (let x = 0; x < terminal.cols; x++) {
+    const cell = line.getCell(x, scratch)
+    row.push(cell === undefined ? BLANK : readCell(cell))
+  }
+  return row
 }
 
 function withReplayedTerminal<T>(source: ScreenSource, read: (terminal: XtermTerminal) => T): T {
@@ -119,30 +149,13 @@ function withReplayedTerminal<T>(source: ScreenSource, read: (terminal: XtermTer
 
 type Buffer = XtermTerminal['buffer']['active']
 
-function readRowTexts(buffer: Buffer, first: number, count: number): RowText[] {
-  const rows: RowText[] = []
-  for (let y = first; y < first + count; y++) {
-    const line = buffer.getLine(y)
-    const continued = buffer.getLine(y + 1)?.isWrapped === true
-    rows.push({
-      text: line === undefined ? '' : line.translateToString(!continued),
-      wrapped: line?.isWrapped === true,
-    })
-  }
-  return rows
-}
-
 function readRows(terminal: XtermTerminal, buffer: Buffer, first: number, count: number): Cell[][] {
-  const scratch = buffer.getNullCell()
   const rows: Cell[][] = []
   for (let y = first; y < first + count; y++) {
     const line = buffer.getLine(y)
-    const row: Cell[] = []
-    for (let x = 0; x < terminal.cols; x++) {
-      const cell = line?.getCell(x, scratch)
-      row.push(cell === undefined ? BLANK : readCell(cell))
-    }
-    rows.push(row)
+    rows.push(
+      line === undefined ? Array.from({ length: terminal.cols }, () => BLANK) : rowCells(terminal, line),
+    )
   }
   return rows
 }

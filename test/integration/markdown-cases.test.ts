@@ -127,6 +127,12 @@ describe('rea test', () => {
     expect(result.stdout).toContain('8 blocks in 1 file: 1 passed, 0 failed, 0 unknown, 7 invalid')
   })
 
+  test('color compares the styles, written as marks; without it only the characters count', async () => {
+    const result = await runCli(['test', 'test/fixtures/markdown/color.md', '--no-report'])
+    expect(result.stdout).toContain('2 blocks in 1 file: 2 passed')
+    expect(result.code).toBe(0)
+  })
+
   test('names what matched nothing, and runs nothing when nothing matched', async () => {
     const result = await runCli(['test', 'no/such/folder', 'nothing-*.md'])
     expect(result.code).toBe(3)
