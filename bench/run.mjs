@@ -9,6 +9,7 @@ import { runFloodBenchmark } from './flood.mjs'
 import { runFidelityBenchmark } from './fidelity.mjs'
 import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runFloodWidthsBenchmark } from './flood-widths.mjs'
+import { runMarkdownBenchmark } from './markdown.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runScreensBenchmark } from './screens.mjs'
@@ -165,6 +166,17 @@ if (wanted('vitest')) {
   )
   console.log(
     `  with rea-capture/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,
+  )
+}
+if (wanted('markdown')) {
+  results.markdown = await runMarkdownBenchmark()
+  const r = results.markdown
+  const p = r.in_process
+  console.log(
+    `${r.blocks} Markdown blocks in Vitest ${r.markdown_tests_median_ms} ms of tests vs the same ${r.blocks} captures in a Vitest file ${r.captures_tests_median_ms} ms: ${r.ratio}×, median of ${r.rounds} pair ratios ${r.pair_ratio}× (target ≤ 1.1×); whole vitest run ${r.markdown_whole_run_median_ms} vs ${r.captures_whole_run_median_ms} ms (${r.whole_run_ratio}×)`,
+  )
+  console.log(
+    `  in one process, as rea test runs it: the file ${p.file_median_ms} ms vs the ${r.blocks} captures alone ${p.direct_median_ms} ms: ${p.ratio}× (pairs ${p.pair_ratio}×); outside the captures ${p.layer_median_ms} ms (${p.layer_per_block_ms} ms a block, ${p.layer_share} of the file's run)`,
   )
 }
 if (wanted('mcp')) {
