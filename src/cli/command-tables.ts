@@ -6,6 +6,7 @@ import { EXPORT } from './tables/export.js'
 import { MCP } from './tables/mcp.js'
 import { RECORD } from './tables/record.js'
 import { SCHEMA } from './tables/schema.js'
+import { TEST } from './tables/test.js'
 import { VIEW } from './tables/view.js'
 
 /**
@@ -16,6 +17,7 @@ export const COMMAND_TABLES = [
   CAPTURE_PROCESS,
   COMPARE_PROCESS_CAPTURES,
   RECORD,
+  TEST,
   VIEW,
   EXPORT,
   SCHEMA,

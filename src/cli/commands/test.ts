@@ -11,48 +11,36 @@ import { formatMarkdownIssue } from '../../markdown/markdown-issue.js'
 import { blockRecords, pagesOf, writeMarkdownReports } from '../../markdown/markdown-report.js'
 import { readMarkdownFile, runMarkdownFiles, type FileRun } from '../../markdown/run-files.js'
 import { withTestDefaults } from '../../scenario/test-defaults.js'
-import { parseCommandArguments, type Command } from '../arguments.js'
-import { COMMAND_TEXT } from '../command-text.js'
+import { parseCommandLine, usageHint, type Command } from '../arguments.js'
+import { TEST } from '../tables/test.js'
 import { EXIT } from '../exit-codes.js'
 
 /** `rea test`: Markdown console blocks run as tests, for any project (docs/markdown-cases.md). */
 export const command: Command = {
-  usage: COMMAND_TEXT['test'].usage,
   async run(argv, context) {
-    const { values, positionals } = parseCommandArguments(this, argv, {
-      update: { type: 'boolean', short: 'u' },
-      report: { type: 'string' },
-      'no-report': { type: 'boolean' },
-      junit: { type: 'string' },
-      jobs: { type: 'string' },
-    })
-    if (positionals.length === 0) {
-      throw new ReaError('INVALID_ARGUMENTS', 'Name at least one Markdown file, folder or glob.', {
-        hint: `Usage: ${this.usage}`,
-      })
-    }
+    const { values, positionals } = parseCommandLine(TEST, argv)
     const root = process.cwd()
     const jobs = values.jobs === undefined ? undefined : Number(values.jobs)
     if (jobs !== undefined && (!Number.isSafeInteger(jobs) || jobs < 1)) {
       throw new ReaError(
         'INVALID_ARGUMENTS',
         `--jobs must be a whole number of 1 or more: got "${values.jobs}".`,
+        { hint: usageHint(TEST) },
       )
     }
     const found = findMarkdownFiles(positionals, root)
     if (found.files.length === 0) {
       throw new ReaError('INVALID_ARGUMENTS', `No Markdown file to run: ${found.problems.join('; ')}.`, {
-        hint: `Usage: ${this.usage}`,
+        hint: usageHint(TEST),
       })
     }
-    const report = values.report as string | false | undefined
-    const outputDir = report === false ? null : path.resolve(root, report ?? 'rea-report')
+    const outputDir = values.report === false ? null : path.resolve(root, values.report)
     const junit = values.junit === undefined ? null : path.resolve(root, values.junit)
     const ci = isCi()
-    const update = values.update === true && !ci
+    const update = values.update && !ci
     const shown = (file: string): string => relativePosix(root, file)
     const print = (text: string): void => void process.stdout.write(`${text}\n`)
-    if (values.update === true && ci) {
+    if (values.update && ci) {
       print(pc.yellow('rea test: CI is set, so --update writes nothing (a CI run never rewrites the docs).'))
     }
     const plans = found.files.map(readMarkdownFile)
