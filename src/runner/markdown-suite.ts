@@ -110,24 +110,27 @@ async function runBlockTest(
     updates.push(update)
   }
   const updated = update?.updatedBlocks.has(index) === true
-  const state = context.state()
-  const records = markdownRecords(result, {
-    file: plan.file,
-    project: host.adapter.project(),
-    testName: state.currentTestName ?? block.name,
-    attempt: context.attempt,
-    updated,
-  })
-  if (host.adapter.recording()) {
-    for (const record of records) {
-      host.adapter.record(state, record)
-    }
+  const recording = host.adapter.recording()
+  // A record holds each command's serialized Evidence: made only for the reporter or a failure's annotation, so a
+  // passing block without a reporter costs no more than its captures (bench/markdown.mjs).
+  if (recording || result.outcome !== 'passed') {
+    const state = context.state()
+    const records = markdownRecords(result, {
+      file: plan.file,
+      project: host.adapter.project(),
+      testName: state.currentTestName ?? block.name,
+      attempt: context.attempt,
+      updated,
+    })
+    records.forEach((record, command) => {
+      if (recording) {
+        host.adapter.record(state, record)
+      }
+      if (!record.passed) {
+        host.adapter.failed?.(state, record, { received: result.checks[command]?.evidence ?? null })
+      }
+    })
   }
-  records.forEach((record, command) => {
-    if (!record.passed) {
-      host.adapter.failed?.(state, record, { received: result.checks[command]?.evidence ?? null })
-    }
-  })
   if (result.outcome === 'passed' || updated) {
     return
   }
