@@ -7,9 +7,10 @@ import { fixtureProjects } from '../helpers/fixture-project.js'
 import { REPO_ROOT } from '../helpers/fixtures.js'
 import { runCli } from '../helpers/run-cli.js'
 import { runRunnerCli } from '../helpers/run-runner-cli.js'
+import { VITEST_CLI } from '../helpers/vitest-under-test.js'
 
 const run = promisify(execFile)
-const VITEST = path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs')
+const VITEST = VITEST_CLI
 const JEST = path.join(REPO_ROOT, 'node_modules/jest/bin/jest.js')
 /** Typed into the sign-up block from the environment; never written anywhere. */
 const SECRET = 'correct-horse'
