@@ -94,7 +94,7 @@ const LAYERS = [
   ['compare'],
   ['export'],
   ['view'],
-  ['authority', 'report', 'record', 'review', 'capabilities', 'json-schemas', 'bench-internals'],
+  ['authority', 'report', 'record', 'review', 'markdown', 'capabilities', 'json-schemas', 'bench-internals'],
   ['runner'],
   ['index', 'front-end'],
 ]

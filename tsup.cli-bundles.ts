@@ -52,8 +52,12 @@ export function cliBundleLayout(external: readonly string[], bundled: readonly s
   const more = bundledFiles(MORE_COMMANDS_ENTRY, externals)
   // The commands' own files: those run.cjs does not hold (zod's stay out: zod is handed over by name).
   const own = [...more.files].filter((file) => !run.files.has(file) && !file.includes(ZOD_FILES))
+  // A file whose code is all shaken out still has its imports resolved, so what it imports is shared too.
+  const importers = [...more.imports.keys()].filter(
+    (file) => !run.files.has(file) && !file.includes(ZOD_FILES),
+  )
   const shared = new Set(
-    own
+    importers
       .flatMap((file) => (more.imports.get(file) ?? []).filter((imported) => run.files.has(imported)))
       .filter((file) => !file.includes(ZOD_FILES) && file !== IMPORT_META_URL_SHIM),
   )

@@ -43,6 +43,8 @@ const packageEntries = {
   jest: 'matchers/jest.ts',
   reporter: 'reporter/vitest.ts',
   'jest-reporter': 'reporter/jest.ts',
+  'vitest-markdown': 'matchers/vitest-markdown.ts',
+  'jest-markdown': 'matchers/jest-markdown.ts',
 }
 
 export default defineConfig([

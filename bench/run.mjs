@@ -13,6 +13,7 @@ import { runFloodBenchmark } from './flood.mjs'
 import { runFidelityBenchmark } from './fidelity.mjs'
 import { runFloodMemoryBenchmark } from './flood-memory.mjs'
 import { runFloodWidthsBenchmark } from './flood-widths.mjs'
+import { runMarkdownBenchmark } from './markdown.mjs'
 import { runMcpBenchmark } from './mcp.mjs'
 import { runProcessScanBenchmark } from './process-scan.mjs'
 import { runRecordBenchmark } from './record.mjs'
@@ -180,6 +181,17 @@ if (wanted('vitest')) {
     `  with rea-capture/reporter: ${r.with_reporter_median_ms} ms in the test (${r.with_reporter_ratio}× raw); whole vitest run ${r.whole_run_with_reporter_median_ms} ms vs ${r.whole_run_median_ms} ms without (${r.whole_run_reporter_ratio}×)`,
   )
 }
+if (wanted('markdown')) {
+  results.markdown = await runMarkdownBenchmark()
+  const r = results.markdown
+  const p = r.in_process
+  console.log(
+    `${r.blocks} Markdown blocks in Vitest ${r.markdown_tests_median_ms} ms of tests vs the same ${r.blocks} captures in a Vitest file ${r.captures_tests_median_ms} ms: ${r.ratio}×, median of ${r.rounds} pair ratios ${r.pair_ratio}× (target ≤ 1.1×); whole vitest run ${r.markdown_whole_run_median_ms} vs ${r.captures_whole_run_median_ms} ms (${r.whole_run_ratio}×)`,
+  )
+  console.log(
+    `  in one process, as rea test runs it: the file ${p.file_median_ms} ms vs the ${r.blocks} captures alone ${p.direct_median_ms} ms: ${p.ratio}× (pairs ${p.pair_ratio}×); outside the captures ${p.layer_median_ms} ms (${p.layer_per_block_ms} ms a block, ${p.layer_share} of the file's run)`,
+  )
+}
 if (wanted('mcp')) {
   results.mcp = await runMcpBenchmark()
   const r = results.mcp
@@ -231,30 +243,40 @@ if (wanted('waits')) {
     `todo example: typed at a guessed 1,500 ms ${r.todo_timed_median_ms} ms per capture vs after the prompt ${r.todo_waited_median_ms} ms`,
   )
 }
-        : `draw-gaps ${entry.name}: skipped, ${entry.skipped}`,
-        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
-      `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
-      entry.skipped === undefined
-    )
+if (wanted('exchange')) {
+  results.exchange = await runExchangeBenchmark()
+  const r = results.exchange
+  console.log(
     `first reply to a DA1 at start, as the program measured it: rea median ${r.first_reply_rea_median_ms} ms (later ${r.later_replies_rea_median_ms} ms) vs tmux ${r.first_reply_tmux_median_ms} ms (later ${r.later_replies_tmux_median_ms} ms), ${r.runs} runs each`,
-    `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
-    `rea record --verify 3: ${r.verify_median_ms} ms vs three rea capture-process runs ${r.three_cli_captures_median_ms} ms (${r.verify_vs_cli}×) and three captureProcess calls ${r.three_library_captures_median_ms} ms (${r.verify_vs_library}×), pairs`,
-    `rea record, Enter → next question on the person's screen, median of ${r.answers} answers (${r.rounds} sessions of the Inquirer sign-up): ${r.answer_rea_median_ms} ms (max ${r.answer_rea_max_ms}) vs node-pty alone ${r.answer_bare_median_ms} ms (max ${r.answer_bare_max_ms}): ${r.answer_ratio}× (pairs); whole session to the program's end ${r.session_rea_median_ms} vs ${r.session_bare_median_ms} ms: ${r.session_ratio}×`,
-    console.log(
   )
   console.log(
-  const r = results.exchange
-  const r = results.record
+    `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
+  )
   for (const [name, entry] of Object.entries(r.against_baseline ?? {})) {
-  for (const entry of results.draw_gaps) {
-  results.draw_gaps = await runDrawGapsBenchmark()
-  results.exchange = await runExchangeBenchmark()
-  results.record = await runRecordBenchmark()
+    console.log(
+      `rea capture-process of ${name}: ${entry.current_median_ms} ms vs the baseline build ${entry.baseline_median_ms} ms: ${entry.ratio}×`,
+    )
   }
-if (wanted('draw-gaps')) {
-if (wanted('exchange')) {
-if (wanted('record')) {
 }
+if (wanted('draw-gaps')) {
+  results.draw_gaps = await runDrawGapsBenchmark()
+  for (const entry of results.draw_gaps) {
+    console.log(
+      entry.skipped === undefined
+        ? `draw-gaps ${entry.name}: ${entry.chunks} chunks, largest gap inside a reaction ${entry.largest_gap_ms} ms; over 50 ms: ${entry.gaps_over_50_ms.join(', ') || 'none'}`
+        : `draw-gaps ${entry.name}: skipped, ${entry.skipped}`,
+    )
+  }
+}
+if (wanted('record')) {
+  results.record = await runRecordBenchmark()
+  const r = results.record
+  console.log(
+    `rea record, Enter → next question on the person's screen, median of ${r.answers} answers (${r.rounds} sessions of the Inquirer sign-up): ${r.answer_rea_median_ms} ms (max ${r.answer_rea_max_ms}) vs node-pty alone ${r.answer_bare_median_ms} ms (max ${r.answer_bare_max_ms}): ${r.answer_ratio}× (pairs); whole session to the program's end ${r.session_rea_median_ms} vs ${r.session_bare_median_ms} ms: ${r.session_ratio}×`,
+  )
+  console.log(
+    `rea record --verify 3: ${r.verify_median_ms} ms vs three rea capture-process runs ${r.three_cli_captures_median_ms} ms (${r.verify_vs_cli}×) and three captureProcess calls ${r.three_library_captures_median_ms} ms (${r.verify_vs_library}×), pairs`,
+  )
 }
 if (wanted('fidelity')) {
   // Each program's lines are printed as it finishes; the table in docs/fidelity.md explains every difference.

@@ -51,6 +51,7 @@ watchTestFunctions(snapshotCounts)
 
 export { configureRea } from './configure-rea.js'
 export { captureProcess } from './jest/capture.js'
+export { defineMarkdownTests } from './jest/markdown.js'
 export { jestRoot } from './jest/root.js'
 // The matchers' types on Jest's `expect`: augmentations only, nothing to run.
 export type {} from './jest/matcher-types.js'

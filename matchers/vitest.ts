@@ -51,6 +51,7 @@ if (firstRegistrationForThisFile()) {
 export { configureRea } from './configure-rea.js'
 export { ANNOTATE_ENV, DIVERGENCE_ANNOTATION_TYPE, SCREENS_ANNOTATION_TYPE } from './vitest/annotations.js'
 export { type BoundCaptureProcess, it, test } from './vitest/fixture.js'
+export { defineMarkdownTests } from './vitest/markdown.js'
 export type { ReaAssertionArtifact } from './vitest/matcher-types.js'
 export { vitestRoot } from './vitest/worker.js'
 export { expect }

@@ -5,8 +5,8 @@ import {
   failureHeadline,
   failuresByPriority,
   type ReportModel,
+  summaryMarkdown,
 } from '../src/front-end.js'
-import { summaryMarkdown } from './markdown.js'
 
 /**
  * GitHub Actions output: `::error` workflow commands at each failed assertion's line, and the step summary.

@@ -6,12 +6,13 @@ import {
   assertionRecordSchema,
   errorMessage,
   obsoleteAuthoritiesError,
+  RECORDS_DIRECTORY,
+  resetReportFolder,
   type TestFileRun,
   updateModeOf,
   USED_AUTHORITIES_EXTENSION,
   withdrawRecordsFolder,
 } from '../src/front-end.js'
-import { RECORDS_DIRECTORY, resetReportFolder } from './artifact-writer.js'
 import {
   checkObsolete,
   guarded,

@@ -11,15 +11,16 @@ import {
   failureHeadline,
   failuresByPriority,
   type ObsoleteCheckResult,
+  obsoleteLine,
   relativePosix,
   type ReportModel,
   showName,
   type TestFileRun,
+  totalsLine,
   type UpdateMode,
+  writeReport,
 } from '../src/front-end.js'
-import { writeReport } from './artifact-writer.js'
 import { annotationCommands, appendStepSummary } from './github.js'
-import { obsoleteLine, totalsLine } from './markdown.js'
 
 /** What both reporters do at the end of a run, and the options they share. */
 

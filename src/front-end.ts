@@ -66,6 +66,15 @@ export { relativePosix } from './internal/relative-posix.js'
 export { settleEvidencePair } from './evidence/read-pair.js'
 export { describeCondition, ms } from './evidence/describe-run.js'
 
+// Markdown console blocks as tests (`rea test`, the Vitest plugin, the Jest transform): docs/markdown-cases.md.
+export { findMarkdownFiles } from './markdown/find-files.js'
+export { blockDetails, blockTitle } from './markdown/format-block.js'
+export { formatMarkdownIssue } from './markdown/markdown-issue.js'
+export type { MarkdownIssue } from './markdown/markdown-issue.js'
+export { blockRecords, pagesOf, writeMarkdownReports } from './markdown/markdown-report.js'
+export { readMarkdownFile, runMarkdownFiles } from './markdown/run-files.js'
+export type { FileRun } from './markdown/run-files.js'
+
 // The process that cleans up if REA itself dies, started early by the CLI.
 export { startSupervisor } from './process/supervisor.js'
 
@@ -81,7 +90,7 @@ export { parseProjectOptions, projectOptions, updateProjectOptions } from './aut
 export type { ProjectOptions } from './authority/project-options.js'
 export { USED_AUTHORITIES_EXTENSION, USED_AUTHORITIES_KEY } from './authority/obsolete-authorities.js'
 export type { TestFileRun } from './authority/obsolete-authorities.js'
-export { updateModeOf } from './authority/update-mode.js'
+export { isCi, updateModeOf } from './authority/update-mode.js'
 export type { UpdateMode } from './authority/update-mode.js'
 
 // Pending captures and their review (`rea review`, the MCP server's pending tools).
@@ -105,6 +114,7 @@ export { RunnerDeadline } from './runner/runner-deadline.js'
 export type { BeforeTimeout } from './runner/runner-deadline.js'
 export { TestCaptures } from './runner/test-captures.js'
 export { obsoleteAuthoritiesError, obsoleteCheckAtFileEnd } from './runner/obsolete-failure.js'
+export { defineMarkdownSuite } from './runner/markdown-suite.js'
 export type { TestCapturesOptions } from './runner/test-captures.js'
 
 // Assertion records and the report folder, for the reporters.
@@ -143,3 +153,5 @@ export {
 export type { CapturedScript, V8ScriptCoverage } from './coverage/take-capture-coverage.js'
 export { scriptSourceMap, writeSourceMap } from './coverage/script-source-map.js'
 export type { RawSourceMap } from './coverage/script-source-map.js'
+export { RECORDS_DIRECTORY, resetReportFolder, writeReport } from './report/artifact-writer.js'
+export { obsoleteLine, summaryMarkdown, totalsLine } from './report/report-markdown.js'

@@ -22,7 +22,8 @@ export function updateModeOf(snapshotState: unknown): UpdateMode {
   return isCi() ? 'none' : 'new'
 }
 
-function isCi(): boolean {
+/** Whether this run is in CI (`CI` set to anything but empty, `0` or `false`): then nothing is written. */
+export function isCi(): boolean {
   const ci = process.env['CI']
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
 }

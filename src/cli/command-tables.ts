@@ -7,6 +7,7 @@ import { MCP } from './tables/mcp.js'
 import { RECORD } from './tables/record.js'
 import { REVIEW } from './tables/review.js'
 import { SCHEMA } from './tables/schema.js'
+import { TEST } from './tables/test.js'
 import { VIEW } from './tables/view.js'
 
 /**
@@ -17,6 +18,7 @@ export const COMMAND_TABLES = [
   CAPTURE_PROCESS,
   COMPARE_PROCESS_CAPTURES,
   RECORD,
+  TEST,
   VIEW,
   REVIEW,
   EXPORT,

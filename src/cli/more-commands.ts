@@ -13,6 +13,7 @@ export const MORE_COMMANDS: Record<
 > = {
   'compare-process-captures': () => import('./commands/compare-process-captures.js'),
   record: () => import('./commands/record.js'),
+  test: () => import('./commands/test.js'),
   view: () => import('./commands/view.js'),
   review: () => import('./commands/review.js'),
   export: () => import('./commands/export.js'),

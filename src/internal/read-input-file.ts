@@ -42,6 +42,15 @@ export async function readInputFile(file: string, kind: InputFileKind): Promise<
 
 /** The same as {@link readInputFile}, for synchronous callers such as matchers. */
 export function readInputFileSync(file: string, kind: InputFileKind): string {
+  const text = readInputBytesSync(file, kind).toString('utf8')
+  return text.startsWith(BOM) ? text.slice(BOM.length) : text
+}
+
+/**
+ * The file's exact bytes, under the same checks: for a caller that writes the file back (`rea test --update`)
+ * and must keep every byte it does not change, a byte-order mark included.
+ */
+export function readInputBytesSync(file: string, kind: InputFileKind): Buffer {
   let fd: number
   try {
     fd = openSync(file, OPEN_FLAGS)
@@ -63,7 +72,11 @@ export function readInputFileSync(file: string, kind: InputFileKind): string {
         break
       }
     }
-    return decode(file, kind, buffer, length)
+    // One byte more than the limit is read, so a file that grew after the size check is still refused.
+    if (length > kind.maxBytes) {
+      throw tooLarge(file, kind, 'grew while it was read')
+    }
+    return buffer.subarray(0, length)
   } catch (error) {
     throw readFailure(file, kind, error)
   } finally {
@@ -83,15 +96,6 @@ function refuseUnlessReadable(file: string, kind: InputFileKind, stats: Stats): 
   if (stats.size > kind.maxBytes) {
     throw tooLarge(file, kind, `is ${formatCount(stats.size)} bytes`)
   }
-}
-
-/** One byte more than the limit is read, so a file that grew after the size check is still refused. */
-function decode(file: string, kind: InputFileKind, buffer: Buffer, length: number): string {
-  if (length > kind.maxBytes) {
-    throw tooLarge(file, kind, 'grew while it was read')
-  }
-  const text = buffer.toString('utf8', 0, length)
-  return text.startsWith(BOM) ? text.slice(BOM.length) : text
 }
 
 function tooLarge(file: string, kind: InputFileKind, got: string): ReaError {

@@ -8,9 +8,10 @@ import { serializeEvidence } from '../evidence/serialize.js'
 import type { Evidence } from '../evidence/schema.js'
 
 /**
- * What one `toMatchCapture` / `toSatisfyTrace` assertion leaves for the reporter. The matcher builds it while
- * the test runs; under Vitest it travels as a test artifact (so it survives blob reports and shard merges),
- * under Jest as a side file the reporter collects. Reporters only format it.
+ * What one `toMatchCapture` / `toSatisfyTrace` assertion, or one command of a Markdown console block
+ * (`markdown`), leaves for the reporter. The matcher builds it while the test runs; under Vitest it travels as a
+ * test artifact (so it survives blob reports and shard merges), under Jest as a side file the reporter collects;
+ * `rea test` hands its records to the same writer. Reporters only format it.
  */
 
 export const ASSERTION_RECORD_FORMAT = 'rea.process-capture.assertion'
@@ -32,7 +33,9 @@ export type SourceLocation = z.output<typeof locationSchema>
 export const assertionRecordSchema = z.strictObject({
   format: z.literal(ASSERTION_RECORD_FORMAT),
   format_version: z.literal(ASSERTION_RECORD_VERSION),
-  matcher: z.enum(['toMatchCapture', 'toSatisfyTrace']),
+  matcher: z
+    .enum(['toMatchCapture', 'toSatisfyTrace', 'markdown'])
+    .describe('markdown: a command of a console block in a Markdown file, checked against the block’s text.'),
   project: z.string().describe('The runner project’s name (Vitest projects); empty when unnamed.'),
   test_file: z.string().describe('Absolute path of the test file.'),
   test_name: z.string().describe('Full test name as the runner reports it.'),
@@ -46,7 +49,10 @@ export const assertionRecordSchema = z.strictObject({
   outcome: z.enum(ASSERTION_OUTCOMES),
   /** The assertion held (after `.not`). */
   passed: z.boolean(),
-  /** Why nothing was compared (outcome `error`) or why a write failed; plain text. */
+  /**
+   * Why nothing was compared (outcome `error`) or why a write failed; for `markdown`, the block's failure (its
+   * first line a headline, then the diff in the block's notation). Plain text.
+   */
   message: z.string().nullable(),
   authority_path: z.string().nullable().describe('Absolute; null when the authority was an Evidence object.'),
   comparison: comparisonSchema.nullable(),

@@ -74,6 +74,85 @@ export function replayScreen(source: ScreenSource): ReplayedScreen {
  * and throws as {@link replayScreen} does.
  */
 export function replaySteps(start: ReplayTerminal, steps: readonly ReplayStep[]): ReplayedScreen {
+  return withReplayedTerminal(start, steps, (terminal) => {
+    const active = terminal.buffer.active
+    const normal = terminal.buffer.normal
+    return {
+      rows: readRows(terminal, active, active.baseY, terminal.rows),
+      scrollback: readRows(terminal, normal, 0, normal.baseY),
+      cursor: [active.cursorY, active.cursorX],
+      cursorVisible: cursorHidden(terminal) !== true,
+    }
+  })
+}
+
+/** One row of a redrawn screen as text: its characters, trailing blanks removed. */
+export interface RowText {
+  readonly text: string
+  /** The row continues the one above it: the terminal wrapped a line too long for its width. */
+  readonly wrapped: boolean
+}
+
+export interface ReplayedText {
+  /** The rows that scrolled off the normal buffer's screen, oldest first. */
+  readonly scrollback: readonly RowText[]
+  /** The visible rows of the buffer on screen. */
+  readonly rows: readonly RowText[]
+  /** Whether the alternate buffer was on screen (a full-screen program had not left it). */
+  readonly alternate: boolean
+}
+
+/**
+ * Redraws a frame as `replayScreen` does and reads its rows as text: what a person reads, and can copy, off the
+ * screen. A row the next one continues keeps its trailing blanks, so joining wrapped rows gives the line as written.
+ */
+export function replayText(source: ScreenSource, rowText: RowTextReader = plainRowText): ReplayedText {
+  return withReplayedTerminal(source, [{ text: source.state }], (terminal) => {
+    const active = terminal.buffer.active
+    const normal = terminal.buffer.normal
+    const read = (buffer: Buffer, first: number, count: number): RowText[] => {
+      const rows: RowText[] = []
+      for (let y = first; y < first + count; y++) {
+        const line = buffer.getLine(y)
+        const continued = buffer.getLine(y + 1)?.isWrapped === true
+        rows.push({
+          text: line === undefined ? '' : rowText(terminal, line, continued),
+          wrapped: line?.isWrapped === true,
+        })
+      }
+      return rows
+    }
+    return {
+      scrollback: read(normal, 0, normal.baseY),
+      rows: read(active, active.baseY, terminal.rows),
+      alternate: active.type === 'alternate',
+    }
+  })
+}
+
+export type XtermLine = NonNullable<ReturnType<XtermTerminal['buffer']['active']['getLine']>>
+
+/** How a row becomes text: `continued` when the next row continues it (its trailing blanks belong to the line). */
+export type RowTextReader = (terminal: XtermTerminal, line: XtermLine, continued: boolean) => string
+
+const plainRowText: RowTextReader = (_, line, continued) => line.translateToString(!continued)
+
+/** A row's cells, as `replayScreen` reads them. */
+export function rowCells(terminal: XtermTerminal, line: XtermLine): Cell[] {
+  const scratch = terminal.buffer.active.getNullCell()
+  const row: Cell[] = []
+  for (let x = 0; x < terminal.cols; x++) {
+    const cell = line.getCell(x, scratch)
+    row.push(cell === undefined ? BLANK : readCell(cell))
+  }
+  return row
+}
+
+function withReplayedTerminal<T>(
+  start: ReplayTerminal,
+  steps: readonly ReplayStep[],
+  read: (terminal: XtermTerminal) => T,
+): T {
   const { Terminal } = loadXterm()
   const terminal = new Terminal({
     cols: start.columns,
@@ -95,14 +174,7 @@ export function replaySteps(start: ReplayTerminal, steps: readonly ReplayStep[])
         terminal.resize(...step.resize)
       }
     }
-    const active = terminal.buffer.active
-    const normal = terminal.buffer.normal
-    return {
-      rows: readRows(terminal, active, active.baseY, terminal.rows),
-      scrollback: readRows(terminal, normal, 0, normal.baseY),
-      cursor: [active.cursorY, active.cursorX],
-      cursorVisible: cursorHidden(terminal) !== true,
-    }
+    return read(terminal)
   } finally {
     terminal.dispose()
   }
@@ -111,16 +183,12 @@ export function replaySteps(start: ReplayTerminal, steps: readonly ReplayStep[])
 type Buffer = XtermTerminal['buffer']['active']
 
 function readRows(terminal: XtermTerminal, buffer: Buffer, first: number, count: number): Cell[][] {
-  const scratch = buffer.getNullCell()
   const rows: Cell[][] = []
   for (let y = first; y < first + count; y++) {
     const line = buffer.getLine(y)
-    const row: Cell[] = []
-    for (let x = 0; x < terminal.cols; x++) {
-      const cell = line?.getCell(x, scratch)
-      row.push(cell === undefined ? BLANK : readCell(cell))
-    }
-    rows.push(row)
+    rows.push(
+      line === undefined ? Array.from({ length: terminal.cols }, () => BLANK) : rowCells(terminal, line),
+    )
   }
   return rows
 }

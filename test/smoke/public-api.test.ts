@@ -12,7 +12,7 @@ const DIST = path.resolve(import.meta.dirname, '../../dist')
  * is updated with `-u` and the diff is reviewed with the change.
  */
 describe('the public API', () => {
-  test.for(['index', 'vitest', 'jest', 'reporter', 'jest-reporter'])(
+  test.for(['index', 'vitest', 'jest', 'reporter', 'jest-reporter', 'vitest-markdown', 'jest-markdown'])(
     'of dist/%s.d.ts matches test/api/',
     async (entry) => {
       await expect(publicDeclarations(DIST, entry)).toMatchFileSnapshot(`../api/${entry}.api.md`)

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
-import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../reporter/artifact-writer.js'
+import { REPORT_MARKER, resetReportFolder, writeReport } from '../../../src/report/artifact-writer.js'
 import { annotationCommands, appendStepSummary } from '../../../reporter/github.js'
-import { divergenceMarkdown, summaryMarkdown } from '../../../reporter/markdown.js'
+import { divergenceMarkdown, summaryMarkdown } from '../../../src/report/report-markdown.js'
 import {
   configuresJUnitReporter,
   consoleSummary,

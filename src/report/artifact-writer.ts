@@ -1,19 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import {
-  canonicalJsonDocument,
-  errorMessage,
-  failureHeadline,
-  REA_VERSION,
-  relativePosix,
-  renderAssertionFinalScreens,
-  renderAssertionPage,
-  REPORT_FORMAT,
-  REPORT_FORMAT_VERSION,
-  type ReportModel,
-  writeFileAtomicSync,
-} from '../src/front-end.js'
-import { divergenceMarkdown, summaryMarkdown } from './markdown.js'
+import { canonicalJsonDocument } from '../evidence/canonical-json.js'
+import { errorMessage } from '../internal/error-message.js'
+import { relativePosix } from '../internal/relative-posix.js'
+import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
+import { REA_VERSION } from '../version.js'
+import { renderAssertionFinalScreens, renderAssertionPage } from './assertion-page.js'
+import { failureHeadline, REPORT_FORMAT, REPORT_FORMAT_VERSION, type ReportModel } from './report-model.js'
+import { divergenceMarkdown, summaryMarkdown } from './report-markdown.js'
 
 /**
  * The one artifact writer behind both reporters: it turns the run's assertion records into the report
@@ -29,7 +23,10 @@ export const RECORDS_DIRECTORY = '.records'
 export interface WriteReportOptions {
   readonly outputDir: string
   readonly root: string
-  readonly runner: 'vitest' | 'jest'
+  /** `rea` for `rea test`, which writes the same folder. */
+  readonly runner: 'vitest' | 'jest' | 'rea'
+  /** The command that rewrites what differs, named in summary.md; `<runner> -u` when absent. */
+  readonly updateCommand?: string
 }
 
 /** Names REA writes at the top of the report folder besides the entries' folders. */
@@ -158,7 +155,7 @@ export function writeReport(
       root: options.root,
       reportLabel: '.',
       links: true,
-      updateCommand: `${options.runner} -u`,
+      updateCommand: options.updateCommand ?? `${options.runner} -u`,
     }),
   )
 }

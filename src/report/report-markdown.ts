@@ -1,20 +1,18 @@
+import { describeObsolete } from '../authority/messages.js'
+import type { ObsoleteFile } from '../authority/obsolete-check.js'
+import { DIMENSIONS, type Comparison, type Difference } from '../compare/comparison-schema.js'
+import { describeDifference } from '../compare/format-comparison.js'
+import { formatTraceResult } from '../compare/trace/index.js'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { relativePosix } from '../internal/relative-posix.js'
+import type { AssertionRecord } from './assertion-record.js'
 import {
-  type AssertionRecord,
-  type Comparison,
-  describeDifference,
   describeDivergence,
-  describeObsolete,
-  type Difference,
-  DIMENSIONS,
-  escapeControlCharacters,
   failureHeadline,
   failuresByPriority,
-  formatTraceResult,
-  type ObsoleteFile,
-  relativePosix,
   type ReportEntry,
   type ReportModel,
-} from '../src/front-end.js'
+} from './report-model.js'
 
 /** divergence.md and summary.md: what a reviewer opens first in a downloaded report. */
 
@@ -45,6 +43,9 @@ function cell(text: string): string {
 }
 
 function assertionLabel(record: AssertionRecord): string {
+  if (record.matcher === 'markdown') {
+    return `console block, command ${record.entry}`
+  }
   return `expect(capture).${record.negated ? 'not.' : ''}${record.matcher}()`
 }
 
@@ -83,7 +84,8 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
     lines.push('', '![The final screens of both sides](final-screens.svg)')
   }
   if (record.message !== null) {
-    lines.push('', '## Why nothing was compared', '', block(record.message))
+    const heading = record.matcher === 'markdown' ? '## The console block' : '## Why nothing was compared'
+    lines.push('', heading, '', block(record.message))
   }
   if (record.comparison !== null) {
     lines.push('', ...comparisonSection(record.comparison))
