@@ -7,7 +7,13 @@ export type CancellingSignal = (typeof CANCELLING_SIGNALS)[number]
  * recorded, or a terminal that must be given back (`review`). The other commands keep the default action, which
  * ends them at once.
  */
-const CANCELLING_COMMANDS: ReadonlySet<string> = new Set(['capture-process', 'mcp', 'record', 'review', 'test'])
+const CANCELLING_COMMANDS: ReadonlySet<string> = new Set([
+  'capture-process',
+  'mcp',
+  'record',
+  'review',
+  'test',
+])
 
 export interface SignalCancellation {
   /** Aborted by the first signal, with the signal's name as its reason. */
