@@ -31,8 +31,9 @@ export function captureFolderOf(testPath: string): string {
 /** `<readable key>-<hash8>`: a file name that stays readable, fits every disk and keeps distinct keys apart. */
 export function fileNameForKey(key: string): string {
   const readable = key
-    .replaceAll(' > ', ' › ')
-    .replace(/[^\p{L}\p{N} ._›-]/gu, '-')
+    // › written as an escape: a bundle holding any character beyond Latin-1 is held two bytes per character.
+    .replaceAll(' > ', ' \u203A ')
+    .replace(/[^\p{L}\p{N} ._\u203A-]/gu, '-')
     .replace(/^[.\s]+|[.\s]+$/g, '')
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 8)
   return `${truncateUtf8(readable, MAX_READABLE_BYTES)}-${hash}`

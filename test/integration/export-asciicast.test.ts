@@ -103,7 +103,7 @@ describe('rea export asciicast', () => {
   })
 
   test.each([
-    [['export', 'gif', 'x.json'], /the export format must be one of asciicast: got "gif"/],
+    [['export', 'gif', 'x.json'], /the export format must be one of asciicast, svg: got "gif"/],
     [['export', 'asciicast', 'missing.json'], /missing\.json/],
     [['export', 'asciicast', 'x.json', '--cast-version', '4'], /--cast-version must be one of 2, 3: got "4"/],
     [['export', 'asciicast'], /Expected 2 arguments \(export format, evidence\.json\), got 1/],

@@ -91,6 +91,6 @@ describe('comparing by screens', () => {
     })
     const bad = await runCli(['compare-process-captures', ...files, '--terminal', 'pixels'])
     expect(bad.code).toBe(3)
-    expect(bad.stderr).toContain('--terminal: must be "stream" or "screens": got "pixels"')
+    expect(bad.stderr).toContain('--terminal must be one of stream, screens: got "pixels"')
   })
 })
