@@ -1,4 +1,5 @@
 import { commonPrefix, type Field } from './fields.js'
+import { readMidRedraw } from './settled-screen.js'
 import type { AnswerScreen, ScreenSnapshot } from './timeline.js'
 import { TypedLine } from './typed-line.js'
 
@@ -32,8 +33,12 @@ export type FieldJudgement =
   | { readonly secret: true; readonly reason: SecretReason }
   | { readonly secret: false; readonly reason: ClearReason }
 
-/** What the field showed after one key that changed the typed text. */
-type KeyState = 'visible' | 'masked' | 'nothing' | 'other' | 'no_evidence'
+/**
+ * What the field showed after one key that changed the typed text. `mid_redraw`: the screen was read between the
+ * program's erase and its drawing; like `no_evidence` it decides nothing, but neither may it make a lone key a
+ * command (`single_key`): what the program did with that key was not seen.
+ */
+type KeyState = 'visible' | 'masked' | 'nothing' | 'other' | 'no_evidence' | 'mid_redraw'
 
 /** Characters that are not text of their own: a run of one of them where text went is a mask. */
 const TEXT_CHARACTER = /[\p{L}\p{N}]/u
@@ -75,7 +80,7 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
       states.push(
         lineEnded
           ? shownAfterAnswer(line, start, entry.answer)
-          : keyState(line, history, start, entry.screen, entry.answer, columns),
+          : settledKeyState(line, history, start, entry.screen, entry.answer, columns),
       )
     }
     if (changed) {
@@ -106,6 +111,25 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
 }
 
 /**
+ * What the field showed after a key, where only a settled screen may say "nothing": a screen read mid-redraw (the
+ * prompt erased and not drawn again, or read while the program was still writing) holds part of the answer.
+ */
+function settledKeyState(
+  line: TypedLine,
+  history: readonly string[],
+  start: ScreenSnapshot,
+  before: ScreenSnapshot,
+  answer: AnswerScreen,
+  columns: number,
+): KeyState {
+  if (answer.drew && readMidRedraw(start, answer.screen)) {
+    return 'mid_redraw'
+  }
+  const state = keyState(line, history, start, before, answer, columns)
+  return state === 'nothing' && !answer.settled ? 'mid_redraw' : state
+}
+
+/**
  * What the field shows once the program answered a key: the text on the cursor's row (with the rows the typed
  * text filled before it) when the cursor is shown; when it is hidden, on the changed row nearest at or above it
  * (clack keeps its cursor two rows below the field, Ink one). The part the prompt as first drawn already held is
@@ -133,7 +157,9 @@ function keyState(
       text = (screen.textRows[row] ?? '') + text
     }
   } else {
-    const changed = changedRows(before.textRows, screen.textRows)
+    // A screen before the key read mid-redraw would make every redrawn row seem changed: compare with the start.
+    const base = readMidRedraw(start, before) ? start : before
+    const changed = changedRows(base.textRows, screen.textRows)
     if (changed.length === 0) {
       return 'nothing'
     }
