@@ -80,7 +80,11 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
       states.push(
         lineEnded
           ? shownAfterAnswer(line, start, entry.answer)
-          : settledKeyState(line, history, start, entry.screen, entry.answer, columns),
+          : fromSettledScreen(
+              keyState(line, history, start, entry.screen, entry.answer, columns),
+              start,
+              entry.answer,
+            ),
       )
     }
     if (changed) {
@@ -111,21 +115,14 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
 }
 
 /**
- * What the field showed after a key, where only a settled screen may say "nothing": a screen read mid-redraw (the
- * prompt erased and not drawn again, or read while the program was still writing) holds part of the answer.
+ * What the field showed after a key (`state`, as keyState read it), where only a settled screen may say "nothing":
+ * a screen read mid-redraw (the prompt erased and not drawn again) or while the program was still writing holds
+ * part of the answer at most.
  */
-function settledKeyState(
-  line: TypedLine,
-  history: readonly string[],
-  start: ScreenSnapshot,
-  before: ScreenSnapshot,
-  answer: AnswerScreen,
-  columns: number,
-): KeyState {
+function fromSettledScreen(state: KeyState, start: ScreenSnapshot, answer: AnswerScreen): KeyState {
   if (answer.drew && readMidRedraw(start, answer.screen)) {
     return 'mid_redraw'
   }
-  const state = keyState(line, history, start, before, answer, columns)
   return state === 'nothing' && !answer.settled ? 'mid_redraw' : state
 }
 
