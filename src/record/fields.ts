@@ -10,6 +10,12 @@ export interface Field {
   readonly keys: readonly { readonly entry: KeystrokeEntry; readonly strokes: readonly Keystroke[] }[]
   /** What the program wrote before the field's first key, since the previous unit's last action. */
   readonly outputBefore: string
+  /**
+   * The screen when the person did the next thing (the next field's first key, a resize), or the final screen: a
+   * later look than the answer to the field's last key, which a program lagging behind fast keys may not have
+   * drawn yet.
+   */
+  readonly screenAfter: ScreenSnapshot
 }
 
 /** A resize of the person's terminal. */
@@ -64,12 +70,27 @@ export function splitFields(timeline: RecordedTimeline): RecordedUnit[] {
       open.output += entry.output
     } else {
       open = { keys: [{ entry, strokes }], output: '', ended: false }
-      units.push({ kind: 'field', keys: open.keys, outputBefore: pending + entry.output })
+      units.push({
+        kind: 'field',
+        keys: open.keys,
+        outputBefore: pending + entry.output,
+        screenAfter: timeline.finalScreen,
+      })
       pending = ''
     }
     open.ended = strokes.some(endsAnswer)
   }
-  return units
+  return units.map((unit, index) => {
+    const next = units[index + 1]
+    if (unit.kind === 'resize' || next === undefined) {
+      return unit
+    }
+    return { ...unit, screenAfter: next.kind === 'resize' ? next.entry.screen : firstScreen(next) }
+  })
+}
+
+function firstScreen(field: Field): ScreenSnapshot {
+  return (field.keys[0] as Field['keys'][number]).entry.screen
 }
 
 function endsAnswer(stroke: Keystroke): boolean {

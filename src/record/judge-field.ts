@@ -79,7 +79,7 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
     if (changed && line.text.trim() !== '') {
       states.push(
         lineEnded
-          ? shownAfterAnswer(line, start, entry.answer)
+          ? shownAfterAnswer(line, start, entry.answer.screen)
           : fromSettledScreen(
               keyState(line, history, start, entry.screen, entry.answer, columns),
               start,
@@ -94,7 +94,9 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
   if (states.includes('masked')) {
     return { secret: true, reason: 'masked' }
   }
-  if (states.includes('nothing')) {
+  // Nothing at a key, and the whole line (that key included) at a later one: the program was lagging behind.
+  const lastShown = states.lastIndexOf('visible')
+  if (states.some((state, index) => state === 'nothing' && index > lastShown)) {
     return { secret: true, reason: 'nothing_drawn' }
   }
   if (states.length === 0) {
@@ -107,8 +109,14 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
     return { secret: false, reason: 'single_key' }
   }
   // Each `visible` state showed everything typed so far; keys after the last one need the screen after the answer.
+  // A program lagging behind fast keys may draw the line only after the answer was read: the screen when the person
+  // did the next thing is a later look.
   const last = field.keys.at(-1) as Field['keys'][number]
-  if (states.at(-1) === 'visible' || shownAfterAnswer(line, start, last.entry.answer) === 'visible') {
+  if (
+    states.at(-1) === 'visible' ||
+    shownAfterAnswer(line, start, last.entry.answer.screen) === 'visible' ||
+    shownAfterAnswer(line, start, field.screenAfter) === 'visible'
+  ) {
     return { secret: false, reason: 'shown_as_typed' }
   }
   return { secret: true, reason: 'uncertain' }
@@ -205,8 +213,8 @@ function compareField(field: string, line: TypedLine, history: readonly string[]
  * one or two characters could be anywhere (`Attempt 1`), so it counts only on a row that also holds a word of
  * the prompt, or right below one.
  */
-function shownAfterAnswer(line: TypedLine, start: ScreenSnapshot, answer: AnswerScreen): KeyState {
-  const rows = answer.screen.textRows
+function shownAfterAnswer(line: TypedLine, start: ScreenSnapshot, after: ScreenSnapshot): KeyState {
+  const rows = after.textRows
   const words = promptWords(start)
   const nearPrompt = (index: number): boolean =>
     [rows[index] ?? '', rows[index - 1] ?? ''].some((row) => words.some((word) => row.includes(word)))

@@ -234,3 +234,30 @@ describe('a screen read while the program was still writing', () => {
     expect(splitFields(timeline(entries, screen(['Continue? y', 'Name? A'])))).toHaveLength(2)
   })
 })
+
+describe('a program lagging behind fast keys', () => {
+  test('a name whose answers all showed earlier text is judged from the screen at the next field', () => {
+    // Inquirer 8 on a loaded machine: each key's answer shows an earlier line, and so does the answer to Enter.
+    const entries = [
+      keys(100, 'g', 'prompt', line('? Your name '), RAW),
+      keys(110, 'r', '', line('? Your name '), RAW),
+      keys(120, 'a', 'g', line('? Your name g'), RAW),
+      keys(130, '\r', 'gr', line('? Your name gr'), RAW),
+      keys(900, 'x', 'done', screen(['✔ Your name gra', '? Password ']), RAW),
+      keys(1000, '\r', '', screen(['✔ Your name gra', '? Password ']), RAW),
+    ]
+    const [name, password] = splitFields(timeline(entries, screen(['✔ Your name gra', '✔ Password'])))
+    expect(judgeField(name as Field, 80)).toEqual({ secret: false, reason: 'shown_as_typed' })
+    expect(judgeField(password as Field, 80)).toEqual({ secret: true, reason: 'uncertain' })
+  })
+
+  test('nothing at a key and the whole line at a later key is lag, not a secret', () => {
+    expect(
+      judgeKeys(
+        ['A', 'd', 'a', '\r'],
+        [line('? Name '), line('? Name '), line('? Name Ad'), line('? Name Ada')],
+        line('✔ Name Ada'),
+      ),
+    ).toEqual({ secret: false, reason: 'shown_as_typed' })
+  })
+})
