@@ -1,5 +1,6 @@
 import { decodeKeystrokes, type Keystroke } from '../screen/keys.js'
 import { isEchoOnly } from './group-keystrokes.js'
+import { readMidRedraw, SETTLED_QUIET_MS } from './settled-screen.js'
 import type { KeystrokeEntry, RecordedTimeline, ResizeEntry, ScreenSnapshot } from './timeline.js'
 
 /** The keystrokes a person typed into one field: from its first key up to the key that ended it (Enter). */
@@ -9,6 +10,12 @@ export interface Field {
   readonly keys: readonly { readonly entry: KeystrokeEntry; readonly strokes: readonly Keystroke[] }[]
   /** What the program wrote before the field's first key, since the previous unit's last action. */
   readonly outputBefore: string
+  /**
+   * The screen when the person did the next thing (the next field's first key, a resize), or the final screen: a
+   * later look than the answer to the field's last key, which a program lagging behind fast keys may not have
+   * drawn yet.
+   */
+  readonly screenAfter: ScreenSnapshot
 }
 
 /** A resize of the person's terminal. */
@@ -28,6 +35,8 @@ const ENDING_KEYS = new Set(['Ctrl+C', 'Ctrl+D', 'Escape'])
  * whatever the program redraws between them (a prompt library redraws the whole line on every key), up to and
  * including the key that ends the answer (Enter, or Ctrl+C, Ctrl+D, Escape). A field also ends when the program
  * moved on without one (a single-key answer): the next key is typed where the field's prompt is no longer shown.
+ * A screen read in the middle of a redraw (the prompt erased and not drawn again yet, or read while the program
+ * was still writing) never ends a field.
  * On the alternate screen (a full-screen program, whose Enter is a command) a key joins the field only when the
  * program drew nothing but its echo since the field began.
  */
@@ -55,18 +64,33 @@ export function splitFields(timeline: RecordedTimeline): RecordedUnit[] {
     if (
       open !== undefined &&
       !open.ended &&
-      continuesField(open.keys, open.output + entry.output, entry, timeline.columns)
+      continuesField(open.keys, open.output + entry.output, entry, strokes, timeline.columns)
     ) {
       open.keys.push({ entry, strokes })
       open.output += entry.output
     } else {
       open = { keys: [{ entry, strokes }], output: '', ended: false }
-      units.push({ kind: 'field', keys: open.keys, outputBefore: pending + entry.output })
+      units.push({
+        kind: 'field',
+        keys: open.keys,
+        outputBefore: pending + entry.output,
+        screenAfter: timeline.finalScreen,
+      })
       pending = ''
     }
     open.ended = strokes.some(endsAnswer)
   }
-  return units
+  return units.map((unit, index) => {
+    const next = units[index + 1]
+    if (unit.kind === 'resize' || next === undefined) {
+      return unit
+    }
+    return { ...unit, screenAfter: next.kind === 'resize' ? next.entry.screen : firstScreen(next) }
+  })
+}
+
+function firstScreen(field: Field): ScreenSnapshot {
+  return (field.keys[0] as Field['keys'][number]).entry.screen
 }
 
 function endsAnswer(stroke: Keystroke): boolean {
@@ -80,6 +104,7 @@ function continuesField(
   keys: readonly Field['keys'][number][],
   output: string,
   entry: KeystrokeEntry,
+  strokes: readonly Keystroke[],
   columns: number,
 ): boolean {
   const first = keys[0] as Field['keys'][number]
@@ -93,7 +118,23 @@ function continuesField(
     // The terminal collects the line: nothing the program draws can end it before Enter.
     return true
   }
-  return promptStillShown(first.entry.screen, entry.screen, columns)
+  const start = first.entry.screen
+  if (promptStillShown(start, entry.screen, columns)) {
+    return true
+  }
+  if (entry.quiet_ms >= SETTLED_QUIET_MS && !readMidRedraw(start, entry.screen)) {
+    return false
+  }
+  // Read while the program was still drawing (between its erase and its line, say). A key that submits belongs
+  // to the field it submits (its answer shows the field done, `✔ Your name`); another key is told by the screen
+  // that answered it, and when that too is unsettled nothing shows the prompt gone, so the key stays in the field.
+  const answer = entry.answer
+  return (
+    strokes.some(endsAnswer) ||
+    !answer.settled ||
+    readMidRedraw(start, answer.screen) ||
+    promptStillShown(start, answer.screen, columns)
+  )
 }
 
 /**

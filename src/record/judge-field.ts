@@ -1,4 +1,5 @@
 import { commonPrefix, type Field } from './fields.js'
+import { readMidRedraw } from './settled-screen.js'
 import type { AnswerScreen, ScreenSnapshot } from './timeline.js'
 import { TypedLine } from './typed-line.js'
 
@@ -32,8 +33,12 @@ export type FieldJudgement =
   | { readonly secret: true; readonly reason: SecretReason }
   | { readonly secret: false; readonly reason: ClearReason }
 
-/** What the field showed after one key that changed the typed text. */
-type KeyState = 'visible' | 'masked' | 'nothing' | 'other' | 'no_evidence'
+/**
+ * What the field showed after one key that changed the typed text. `mid_redraw`: the screen was read between the
+ * program's erase and its drawing; like `no_evidence` it decides nothing, but neither may it make a lone key a
+ * command (`single_key`): what the program did with that key was not seen.
+ */
+type KeyState = 'visible' | 'masked' | 'nothing' | 'other' | 'no_evidence' | 'mid_redraw'
 
 /** Characters that are not text of their own: a run of one of them where text went is a mask. */
 const TEXT_CHARACTER = /[\p{L}\p{N}]/u
@@ -74,8 +79,12 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
     if (changed && line.text.trim() !== '') {
       states.push(
         lineEnded
-          ? shownAfterAnswer(line, start, entry.answer)
-          : keyState(line, history, start, entry.screen, entry.answer, columns),
+          ? shownAfterAnswer(line, start, entry.answer.screen)
+          : fromSettledScreen(
+              keyState(line, history, start, entry.screen, entry.answer, columns),
+              start,
+              entry.answer,
+            ),
       )
     }
     if (changed) {
@@ -85,7 +94,9 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
   if (states.includes('masked')) {
     return { secret: true, reason: 'masked' }
   }
-  if (states.includes('nothing')) {
+  // Nothing at a key, and the whole line (that key included) at a later one: the program was lagging behind.
+  const lastShown = states.lastIndexOf('visible')
+  if (states.some((state, index) => state === 'nothing' && index > lastShown)) {
     return { secret: true, reason: 'nothing_drawn' }
   }
   if (states.length === 0) {
@@ -98,11 +109,29 @@ export function judgeField(field: Field, columns: number): FieldJudgement {
     return { secret: false, reason: 'single_key' }
   }
   // Each `visible` state showed everything typed so far; keys after the last one need the screen after the answer.
+  // A program lagging behind fast keys may draw the line only after the answer was read: the screen when the person
+  // did the next thing is a later look.
   const last = field.keys.at(-1) as Field['keys'][number]
-  if (states.at(-1) === 'visible' || shownAfterAnswer(line, start, last.entry.answer) === 'visible') {
+  if (
+    states.at(-1) === 'visible' ||
+    shownAfterAnswer(line, start, last.entry.answer.screen) === 'visible' ||
+    shownAfterAnswer(line, start, field.screenAfter) === 'visible'
+  ) {
     return { secret: false, reason: 'shown_as_typed' }
   }
   return { secret: true, reason: 'uncertain' }
+}
+
+/**
+ * What the field showed after a key (`state`, as keyState read it), where only a settled screen may say "nothing":
+ * a screen read mid-redraw (the prompt erased and not drawn again) or while the program was still writing holds
+ * part of the answer at most.
+ */
+function fromSettledScreen(state: KeyState, start: ScreenSnapshot, answer: AnswerScreen): KeyState {
+  if (answer.drew && readMidRedraw(start, answer.screen)) {
+    return 'mid_redraw'
+  }
+  return state === 'nothing' && !answer.settled ? 'mid_redraw' : state
 }
 
 /**
@@ -133,7 +162,9 @@ function keyState(
       text = (screen.textRows[row] ?? '') + text
     }
   } else {
-    const changed = changedRows(before.textRows, screen.textRows)
+    // A screen before the key read mid-redraw would make every redrawn row seem changed: compare with the start.
+    const base = readMidRedraw(start, before) ? start : before
+    const changed = changedRows(base.textRows, screen.textRows)
     if (changed.length === 0) {
       return 'nothing'
     }
@@ -182,8 +213,8 @@ function compareField(field: string, line: TypedLine, history: readonly string[]
  * one or two characters could be anywhere (`Attempt 1`), so it counts only on a row that also holds a word of
  * the prompt, or right below one.
  */
-function shownAfterAnswer(line: TypedLine, start: ScreenSnapshot, answer: AnswerScreen): KeyState {
-  const rows = answer.screen.textRows
+function shownAfterAnswer(line: TypedLine, start: ScreenSnapshot, after: ScreenSnapshot): KeyState {
+  const rows = after.textRows
   const words = promptWords(start)
   const nearPrompt = (index: number): boolean =>
     [rows[index] ?? '', rows[index - 1] ?? ''].some((row) => words.some((word) => row.includes(word)))

@@ -16,6 +16,7 @@ import type {
   ScreenSnapshot,
   TimelineEntry,
 } from './timeline.js'
+import { SETTLED_QUIET_MS } from './settled-screen.js'
 import { createMonotonicClock } from '../internal/monotonic-clock.js'
 
 /** How long the program must stay quiet after drawing in answer to a key before its screen counts as settled. */
@@ -71,7 +72,7 @@ export async function recordSession(
   let rows = scenario.terminal.rows
   let ended = false
   const snapshot = (): Promise<ScreenSnapshot> => live.whenRendered(() => live.drawnScreen())
-  const answer = new AnswerWatch(snapshot)
+  const answer = new AnswerWatch(snapshot, () => now() - lastOutputAt)
 
   const disposeData = session.onData((chunk) => {
     person.output.write(chunk)
@@ -225,11 +226,14 @@ function signalForwarder(
  */
 class AnswerWatch {
   readonly #snapshot: () => Promise<ScreenSnapshot>
+  /** Milliseconds since the program last wrote. */
+  readonly #quietMs: () => number
   #current: { resolve: (answer: Promise<AnswerScreen>) => void; drew: boolean } | undefined
   #timer: NodeJS.Timeout | undefined
 
-  constructor(snapshot: () => Promise<ScreenSnapshot>) {
+  constructor(snapshot: () => Promise<ScreenSnapshot>, quietMs: () => number) {
     this.#snapshot = snapshot
+    this.#quietMs = quietMs
   }
 
   /** Starts watching for the answer to keystrokes just written. */
@@ -249,14 +253,15 @@ class AnswerWatch {
     }
   }
 
-  /** Reads the answer now (the next action or the exit came first). */
+  /** Reads the answer now (the next action or the exit came first), or when the timer says it is settled. */
   settle(): void {
     clearTimeout(this.#timer)
     const current = this.#current
     this.#current = undefined
     if (current !== undefined) {
       const drew = current.drew
-      current.resolve(this.#snapshot().then((screen) => ({ screen, drew })))
+      const settled = !drew || this.#quietMs() >= SETTLED_QUIET_MS
+      current.resolve(this.#snapshot().then((screen) => ({ screen, drew, settled })))
     }
   }
 

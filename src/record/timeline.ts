@@ -16,6 +16,11 @@ export interface AnswerScreen {
   readonly screen: ScreenSnapshot
   /** Whether the program wrote anything between the action and this screen. */
   readonly drew: boolean
+  /**
+   * Whether the program had been quiet for `SETTLED_QUIET_MS` when the screen was read. A screen read at the next
+   * key while the program was still writing may hold half a redraw (the cursor moved, the line not drawn yet).
+   */
+  readonly settled: boolean
 }
 
 /** What the recorder saw happen before one of the person's actions. */

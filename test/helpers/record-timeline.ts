@@ -1,3 +1,4 @@
+import { SETTLED_QUIET_MS } from '../../src/record/settled-screen.js'
 import type { LocalModes } from '../../src/terminal/local-modes.js'
 import type {
   KeystrokeEntry,
@@ -47,7 +48,7 @@ export function keys(
     screen: Array.isArray(before) ? screen(before) : before,
     quiet_ms: 500,
     modes,
-    answer: { screen: screen([]), drew: false },
+    answer: { screen: screen([]), drew: false, settled: true },
   }
 }
 
@@ -57,7 +58,8 @@ export function resize(at_ms: number, columns: number, output: string, rows: str
 
 /**
  * A timeline of `entries`, each keystroke's answer being the screen the next entry saw (drawn when the next entry's
- * output is not empty), and the last one's the final screen.
+ * output is not empty, settled when the program had been quiet for long enough then), and the last one's the
+ * final screen.
  */
 export function timeline(
   entries: TimelineEntry[],
@@ -73,8 +75,8 @@ export function timeline(
       ...entry,
       answer:
         next === undefined
-          ? { screen: final, drew: (options.tail ?? '') !== '' }
-          : { screen: next.screen, drew: next.output !== '' },
+          ? { screen: final, drew: (options.tail ?? '') !== '', settled: true }
+          : { screen: next.screen, drew: next.output !== '', settled: next.quiet_ms >= SETTLED_QUIET_MS },
     }
   })
   return {
