@@ -116,7 +116,8 @@ describe('the packed package, installed with npm', () => {
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
     const mapped = files.filter(
       (file) =>
-        /\.c?js$/.test(file) && /^\/\/[#@] sourceMappingURL=/m.test(readFileSync(path.join(dist, file), 'utf8')),
+        /\.c?js$/.test(file) &&
+        /^\/\/[#@] sourceMappingURL=/m.test(readFileSync(path.join(dist, file), 'utf8')),
     )
     expect(mapped).toEqual([])
   })
