@@ -12,7 +12,7 @@ import {
   replayRecording,
   type Recording,
 } from '../../record/record-scenario.js'
-import { summarizeRecording } from '../../record/recording-summary.js'
+import { recordingStarted, summarizeRecording } from '../../record/recording-summary.js'
 import { MAX_VERIFY_REPLAYS, verifyRecording } from '../../record/verify-recording.js'
 import { parseCommandLine, usageHint, type Command } from '../arguments.js'
 import type { OptionValues } from '../command-table.js'
@@ -51,9 +51,7 @@ export const command: Command = {
         { hint: 'Run it from an interactive terminal, without redirecting its input or output.' },
       )
     }
-    process.stderr.write(
-      `rea: recording ${escapeControlCharacters([executable, ...args].join(' '))}; it ends when the program exits.\n`,
-    )
+    process.stderr.write(recordingStarted([executable, ...args]))
     const recording = await recordScenario({
       executable,
       arguments: args,
