@@ -416,10 +416,12 @@ describe('rea mcp', () => {
     },
   )
 
-  test('rejects a --root that is not a directory with exit 3', async () => {
-    const result = await runCli(['mcp', '--root', path.join(directory, 'no-such-directory')])
+  test('rejects a --root that is not a directory with exit 3, naming it by the one escaping rule', async () => {
+    const result = await runCli(['mcp', '--root', path.join(directory, 'no-such\ndirectory')])
     expect(result.code).toBe(3)
-    expect(result.stderr).toContain('is not a usable directory (ENOENT)')
+    expect(result.stderr).toContain(
+      `--root "${directory}/no-such\\ndirectory" is not a usable directory (ENOENT)`,
+    )
     expect(result.stdout).toBe('')
   })
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { escapeControlCharacters } from '../../internal/escape-controls.js'
+import { escapeControlCharacters, showName } from '../../internal/escape-controls.js'
 import { writeFileAtomic } from '../../internal/write-file-atomic.js'
 import { ReaError } from '../../errors.js'
 import { serializeEvidence } from '../../evidence/serialize.js'
@@ -74,7 +74,7 @@ export const command: Command = {
       )
     } else {
       await writeFileAtomic(output, scenarioText)
-      report.push(`rea: scenario written to ${output} (${describeEvents(recording)})`)
+      report.push(`rea: scenario written to ${showName(output)} (${describeEvents(recording)})`)
     }
     report.push(...describeRecording(recording))
     if (values.test !== undefined && testText !== undefined && !dryRun) {
