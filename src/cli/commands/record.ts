@@ -79,7 +79,7 @@ export const command: Command = {
     report.push(...describeRecording(recording))
     if (values.test !== undefined && testText !== undefined && !dryRun) {
       await writeFileAtomic(values.test, testText)
-      report.push(`rea: ${runner} test written to ${values.test}`)
+      report.push(`rea: ${runner} test written to ${showName(values.test)}`)
     }
     let code: number = EXIT.ok
     if (values.evidence !== undefined) {
@@ -87,8 +87,8 @@ export const command: Command = {
       await writeFileAtomic(values.evidence, serializeEvidence(replay.evidence))
       report.push(
         replay.finalScreen.matched
-          ? `rea: replay written to ${values.evidence}; its final screen is the one you saw.`
-          : `rea: replay written to ${values.evidence}; its final screen DIFFERS from the one you saw:\n${screens(replay.finalScreen.seen, replay.finalScreen.replayed)}`,
+          ? `rea: replay written to ${showName(values.evidence)}; its final screen is the one you saw.`
+          : `rea: replay written to ${showName(values.evidence)}; its final screen DIFFERS from the one you saw:\n${screens(replay.finalScreen.seen, replay.finalScreen.replayed)}`,
       )
       code = replay.finalScreen.matched ? EXIT.ok : EXIT.different
     }
