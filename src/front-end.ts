@@ -51,7 +51,7 @@ export type { Recording } from './record/record-scenario.js'
 export { TEST_RUNNERS } from './record/test-file.js'
 export { programName } from './record/program-name.js'
 export { parsePromptRule } from './record/prompt-rules.js'
-export { summarizeRecording } from './record/recording-summary.js'
+export { recordingStarted, summarizeRecording } from './record/recording-summary.js'
 export { MAX_VERIFY_REPLAYS, verifyRecording } from './record/verify-recording.js'
 
 // Files the front ends write, and text they show people.

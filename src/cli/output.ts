@@ -2,6 +2,7 @@ import { isReaError, ReaError } from '../errors.js'
 import { canonicalJsonDocument } from '../evidence/canonical-json.js'
 import type { Evidence } from '../evidence/schema.js'
 import { serializeEvidence } from '../evidence/serialize.js'
+import { showName } from '../internal/escape-controls.js'
 import { outputPathIssues, type OutputInput } from '../internal/output-path.js'
 import { privateCopyPath } from '../internal/private-copy.js'
 import { describeSystemError } from '../internal/system-error.js'
@@ -64,7 +65,7 @@ export async function emitDocument(text: string, outputPath: string | undefined)
   } catch (error) {
     throw new ReaError(
       'OUTPUT_FAILED',
-      `The document could not be written to ${outputPath ?? 'stdout'} (${describeSystemError(error)}).`,
+      `The document could not be written to ${outputPath === undefined ? 'stdout' : showName(outputPath)} (${describeSystemError(error)}).`,
       { cause: error },
     )
   }
@@ -95,7 +96,7 @@ export function keepUndeliveredEvidence(
   outputPath: string | undefined,
   failure: unknown,
 ): ReaError {
-  const where = outputPath ?? 'stdout'
+  const where = outputPath === undefined ? 'stdout' : showName(outputPath)
   const lost = isReaError(failure)
     ? `The capture ran, but its Evidence was not written to ${where}. ${failure.message}`
     : `The capture ran, but its Evidence could not be written to ${where} (${describeSystemError(failure)}).`

@@ -1,6 +1,6 @@
 import type { CaptureStatus, DueEvent } from '../capture/live-status.js'
 import { describeCondition, ms } from '../evidence/describe-run.js'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { showCommandLine } from '../internal/escape-controls.js'
 
 /** Erase from the cursor to the end of the screen: the rest of the line, and anything a narrower terminal wrapped below. */
 const ERASE_BELOW = '\u001b[J'
@@ -26,7 +26,7 @@ export interface StatusLine {
  * clips it). `command` is what runs; it is shown by the one escaping rule.
  */
 export function createStatusLine(stream: NodeJS.WriteStream, command: readonly string[]): StatusLine {
-  const shown = escapeControlCharacters(command.join(' '))
+  const shown = showCommandLine(command)
   let drawn = ''
   let stopped = false
   return {

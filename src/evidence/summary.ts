@@ -1,5 +1,5 @@
 import pc from 'picocolors'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { escapeControlCharacters, showCommandLine } from '../internal/escape-controls.js'
 import type { Evidence } from './schema.js'
 import { describeInteractions } from './describe-run.js'
 import { lastScreen, screenBox } from './screen-text.js'
@@ -27,7 +27,8 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
         : c.red(`signal ${exit.signal}`)
   const root = evidence.process.root
   const lines = [
-    `${c.bold('REA capture')} ${escapeControlCharacters([executable.executable, ...executable.arguments].map(quoteArgument).join(' '))}`,
+    // The one rule for command lines (docs/cli.md): an argument holding a newline must not break the header.
+    `${c.bold('REA capture')} ${showCommandLine([executable.executable, ...executable.arguments])}`,
     row(c, 'outcome', `${outcome} (${evidence.disposition}) after ${evidence.duration_ms} ms`),
     // What became of each event, and who ended a skipped one's chance: "signal 9 (timeout)" alone hides a wait.
     ...describeInteractions(evidence).map((line, index) =>
@@ -60,10 +61,6 @@ export function summarizeEvidence(evidence: Evidence, options: SummaryOptions = 
 
 function row(c: ReturnType<typeof pc.createColors>, label: string, text: string): string {
   return `  ${c.dim(label.padEnd(10))}${text}`
-}
-
-function quoteArgument(argument: string): string {
-  return /^[\w./=:@%+-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", `'\\''`)}'`
 }
 
 export function formatBytes(bytes: number): string {

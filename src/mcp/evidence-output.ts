@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { type Evidence } from '../evidence/schema.js'
 import { serializeEvidence } from '../evidence/serialize.js'
+import { showName } from '../internal/escape-controls.js'
 import { privateCopyPath } from '../internal/private-copy.js'
 import { writeFileAtomic } from '../internal/write-file-atomic.js'
 
@@ -42,7 +43,7 @@ export async function spillCapture(evidence: Evidence): Promise<SavedCapture> {
 }
 
 export function describeSavedCapture(saved: SavedCapture): string {
-  return `Evidence (${saved.bytes.toLocaleString('en-US')} bytes, identity digest ${saved.identity_digest}) saved to ${saved.output_path}.`
+  return `Evidence (${saved.bytes.toLocaleString('en-US')} bytes, identity digest ${saved.identity_digest}) saved to ${showName(saved.output_path)}.`
 }
 
 /** Bytes of a tool result as it travels: JSON-RPC serializes with JSON.stringify, as here. */

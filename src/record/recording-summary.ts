@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { quoteText, showCommandLine } from '../internal/escape-controls.js'
 import type { RecordedEvent } from './build-events.js'
 import type { ClearReason, SecretReason } from './judge-field.js'
 import { mentionsSecret } from './prompt-rules.js'
@@ -9,6 +10,11 @@ const SECRET_WORDS: Record<SecretReason, string> = {
   nothing_drawn: 'the program drew nothing for it at the field',
   uncertain: 'REA could not tell whether the program showed it as typed, so it counts as a secret',
   named_secret: '--secret named its prompt',
+}
+
+/** The line `rea record` prints as it starts: the command line by the one escaping rule (docs/cli.md). */
+export function recordingStarted(command: readonly string[]): string {
+  return `rea: recording ${showCommandLine(command)}; it ends when the program exits.\n`
 }
 
 /** One line of the summary, and whether it is a warning a person must not miss. */
@@ -36,7 +42,7 @@ export function summarizeRecording(
   const absolute = command.filter((word) => path.isAbsolute(word))
   if (absolute.length > 0) {
     lines.push({
-      text: `WARNING: the command holds ${absolute.length === 1 ? 'a path' : 'paths'} outside the capture root, written as given (${absolute.map((word) => JSON.stringify(word)).join(', ')}): a path of this machine. Record from a folder that holds ${absolute.length === 1 ? 'it' : 'them'}, or edit the scenario before you commit it.`,
+      text: `WARNING: the command holds ${absolute.length === 1 ? 'a path' : 'paths'} outside the capture root, written as given (${absolute.map(quoteText).join(', ')}): a path of this machine. Record from a folder that holds ${absolute.length === 1 ? 'it' : 'them'}, or edit the scenario before you commit it.`,
       warning: true,
     })
   }

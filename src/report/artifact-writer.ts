@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import path from 'node:path'
 import { canonicalJsonDocument } from '../evidence/canonical-json.js'
 import { errorMessage } from '../internal/error-message.js'
+import { quoteText, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
 import { REA_VERSION } from '../version.js'
@@ -41,12 +42,12 @@ const FIXED_NAMES = [REPORT_MARKER, RECORDS_DIRECTORY, 'index.json', 'summary.md
 export function resetReportFolder(outputDir: string, warn: (message: string) => void = () => {}): void {
   if (existsSync(outputDir)) {
     if (!statSync(outputDir).isDirectory()) {
-      throw new Error(`${outputDir} exists and is not a folder`)
+      throw new Error(`${showName(outputDir)} exists and is not a folder`)
     }
     const names = readdirSync(outputDir)
     if (names.length > 0 && !names.includes(REPORT_MARKER)) {
       throw new Error(
-        `${outputDir} holds files REA did not write (no ${REPORT_MARKER} marker), so it is not replaced; ` +
+        `${showName(outputDir)} holds files REA did not write (no ${REPORT_MARKER} marker), so it is not replaced; ` +
           'set the reporter’s outputDir to a folder of its own, or delete this one.',
       )
     }
@@ -59,7 +60,7 @@ export function resetReportFolder(outputDir: string, warn: (message: string) => 
     const left = readdirSync(outputDir)
     if (left.length > 0) {
       warn(
-        `left ${left.map((name) => JSON.stringify(name)).join(', ')} in ${outputDir}: REA did not write ${left.length === 1 ? 'it' : 'them'}.`,
+        `left ${left.map(quoteText).join(', ')} in ${showName(outputDir)}: REA did not write ${left.length === 1 ? 'it' : 'them'}.`,
       )
     }
   }

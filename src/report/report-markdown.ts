@@ -3,7 +3,7 @@ import type { ObsoleteFile } from '../authority/obsolete-check.js'
 import { DIMENSIONS, type Comparison, type Difference } from '../compare/comparison-schema.js'
 import { describeDifference } from '../compare/format-comparison.js'
 import { formatTraceResult } from '../compare/trace/index.js'
-import { escapeControlCharacters } from '../internal/escape-controls.js'
+import { escapeControlCharacters, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { AssertionRecord } from './assertion-record.js'
 import {
@@ -50,7 +50,8 @@ function assertionLabel(record: AssertionRecord): string {
 }
 
 function locationLabel(record: AssertionRecord, root: string): string {
-  const file = relativePosix(root, record.location?.file ?? record.test_file)
+  // Paths by the one escaping rule: a newline in a file name would otherwise read as a space in a code span.
+  const file = showName(relativePosix(root, record.location?.file ?? record.test_file))
   return record.location === null ? file : `${file}:${record.location.line}:${record.location.column}`
 }
 
@@ -63,7 +64,7 @@ export function divergenceMarkdown(entry: ReportEntry, root: string): string {
     `- Test: ${code(locationLabel(record, root))}, ${code(assertionLabel(record))}`,
   ]
   if (record.authority_path !== null) {
-    lines.push(`- Authority: ${code(relativePosix(root, record.authority_path))}`)
+    lines.push(`- Authority: ${code(showName(relativePosix(root, record.authority_path)))}`)
   } else if (record.authority_evidence !== null) {
     lines.push(
       `- Authority: an Evidence object in the test (copy: [authority.capture.json](authority.capture.json))`,

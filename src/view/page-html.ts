@@ -2,6 +2,7 @@ import { DIMENSIONS, type Comparison } from '../compare/comparison-schema.js'
 import { describeDifference, describeNormalizationHint } from '../compare/format-comparison.js'
 import { formatTraceResult, type TraceResult } from '../compare/trace/index.js'
 import type { Evidence } from '../evidence/schema.js'
+import { showCommandLine, showName } from '../internal/escape-controls.js'
 import { escapeHtml as h } from './page-assets.js'
 import type { SideLabel } from './page-data.js'
 
@@ -26,7 +27,7 @@ export function headerHtml(
 ): string {
   const rows = sides.map(({ label, evidence, source }) => {
     const { executable, arguments: args } = evidence.commitments.executable.value
-    return `<tr><th>${h(label)}</th><td>${h(source ?? '(in memory)')}</td><td><code>${h([executable, ...args].join(' '))}</code></td><td>${h(evidence.captured_at)}</td><td>${h(evidence.disposition)}</td><td><code title="${h(evidence.identity_digest)}">${h(evidence.identity_digest.slice(0, 12))}</code></td></tr>`
+    return `<tr><th>${h(label)}</th><td>${h(source === null ? '(in memory)' : showName(source))}</td><td><code>${h(showCommandLine([executable, ...args]))}</code></td><td>${h(evidence.captured_at)}</td><td>${h(evidence.disposition)}</td><td><code title="${h(evidence.identity_digest)}">${h(evidence.identity_digest.slice(0, 12))}</code></td></tr>`
   })
   return [
     '<header>',

@@ -373,3 +373,15 @@ export function effect(path: string, status: 'created' | 'deleted' | 'unchanged'
 function committed<T>(value: T): { sha256: string; value: T } {
   return { sha256: canonicalDigest(value), value }
 }
+
+/** Evidence whose committed command line is `words` (not sealed again: for what reads only the commitment). */
+export function withCommand(evidence: Evidence, [executable, ...args]: readonly string[]): Evidence {
+  const commitment = evidence.commitments.executable
+  return {
+    ...evidence,
+    commitments: {
+      ...evidence.commitments,
+      executable: { ...commitment, value: { ...commitment.value, executable: executable!, arguments: args } },
+    },
+  }
+}

@@ -255,6 +255,37 @@ describe('rea mcp', () => {
     expect(textOf(bad)).toContain('timing.ratio: must be a number from 0 to 1')
   })
 
+  test('names the first screen row that differs as old → new text, and escapes the command line', async () => {
+    const server = await startServer()
+    for (const [file, greeting] of [
+      ['greet-ada.json', 'Hello, Ada!'],
+      ['greet-bob.json', 'Hello, Bob!'],
+    ]) {
+      const saved = await call(server, 'capture_process_scenario_to_file', {
+        scenario: {
+          executable: '/bin/sh',
+          // Rows 1 and 2 are the argument holding a newline, an ESC and a quote; row 3 the one-word change.
+          arguments: ['-c', `printf '%s\\n' "$@"`, 'sh', 'one\ntwo \u001b[31m"q"', greeting],
+        },
+        output_path: file,
+      })
+      expect(saved.isError, textOf(saved)).toBeFalsy()
+    }
+    const result = await call(server, 'compare_process_captures', {
+      authority: 'greet-ada.json',
+      reconstruction: 'greet-bob.json',
+    })
+    expect(result.isError, textOf(result)).toBeFalsy()
+    expect(result.structuredContent).toMatchObject({ verdict: 'different' })
+    const text = textOf(result)
+    expect(text).toContain('screen          checkpoint 0 (final), row 3: "Hello, Ada!" → "Hello, Bob!"')
+    // The command line by the one escaping rule: the argument quoted, its newline, ESC and quote visible.
+    expect(text).toContain(
+      `authority       greet-ada.json: /bin/sh -c "printf '%s\\\\n' \\"$@\\"" sh "one\\ntwo \\e[31m\\"q\\"" "Hello, Ada!"`,
+    )
+    expect(rawControlCharacters(text)).toEqual([])
+  })
+
   test('compares by screens with the argument terminal, and names it when only the drawing differs', async () => {
     const server = await startServer()
     const scenario = {
@@ -385,10 +416,12 @@ describe('rea mcp', () => {
     },
   )
 
-  test('rejects a --root that is not a directory with exit 3', async () => {
-    const result = await runCli(['mcp', '--root', path.join(directory, 'no-such-directory')])
+  test('rejects a --root that is not a directory with exit 3, naming it by the one escaping rule', async () => {
+    const result = await runCli(['mcp', '--root', path.join(directory, 'no-such\ndirectory')])
     expect(result.code).toBe(3)
-    expect(result.stderr).toContain('is not a usable directory (ENOENT)')
+    expect(result.stderr).toContain(
+      `--root "${directory}/no-such\\ndirectory" is not a usable directory (ENOENT)`,
+    )
     expect(result.stdout).toBe('')
   })
 

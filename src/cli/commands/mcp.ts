@@ -1,6 +1,6 @@
 import { inspect } from 'node:util'
 import { ReaError } from '../../errors.js'
-import { escapeControlCharacters } from '../../internal/escape-controls.js'
+import { escapeControlCharacters, showName } from '../../internal/escape-controls.js'
 import { parseCommandLine, type Command } from '../arguments.js'
 import { EXIT, EXIT_BY_SIGNAL } from '../exit-codes.js'
 import { MCP } from '../tables/mcp.js'
@@ -35,8 +35,12 @@ function changeToRoot(directory: string): void {
     process.chdir(directory)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new ReaError('INVALID_ARGUMENTS', `--root ${directory} is not a usable directory (${code}).`, {
-      cause: error,
-    })
+    throw new ReaError(
+      'INVALID_ARGUMENTS',
+      `--root ${showName(directory)} is not a usable directory (${code}).`,
+      {
+        cause: error,
+      },
+    )
   }
 }

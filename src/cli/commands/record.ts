@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { escapeControlCharacters } from '../../internal/escape-controls.js'
+import { escapeControlCharacters, showName } from '../../internal/escape-controls.js'
 import { writeFileAtomic } from '../../internal/write-file-atomic.js'
 import { ReaError } from '../../errors.js'
 import { serializeEvidence } from '../../evidence/serialize.js'
@@ -12,7 +12,7 @@ import {
   replayRecording,
   type Recording,
 } from '../../record/record-scenario.js'
-import { summarizeRecording } from '../../record/recording-summary.js'
+import { recordingStarted, summarizeRecording } from '../../record/recording-summary.js'
 import { MAX_VERIFY_REPLAYS, verifyRecording } from '../../record/verify-recording.js'
 import { parseCommandLine, usageHint, type Command } from '../arguments.js'
 import type { OptionValues } from '../command-table.js'
@@ -51,9 +51,7 @@ export const command: Command = {
         { hint: 'Run it from an interactive terminal, without redirecting its input or output.' },
       )
     }
-    process.stderr.write(
-      `rea: recording ${escapeControlCharacters([executable, ...args].join(' '))}; it ends when the program exits.\n`,
-    )
+    process.stderr.write(recordingStarted([executable, ...args]))
     const recording = await recordScenario({
       executable,
       arguments: args,
@@ -76,12 +74,12 @@ export const command: Command = {
       )
     } else {
       await writeFileAtomic(output, scenarioText)
-      report.push(`rea: scenario written to ${output} (${describeEvents(recording)})`)
+      report.push(`rea: scenario written to ${showName(output)} (${describeEvents(recording)})`)
     }
     report.push(...describeRecording(recording))
     if (values.test !== undefined && testText !== undefined && !dryRun) {
       await writeFileAtomic(values.test, testText)
-      report.push(`rea: ${runner} test written to ${values.test}`)
+      report.push(`rea: ${runner} test written to ${showName(values.test)}`)
     }
     let code: number = EXIT.ok
     if (values.evidence !== undefined) {
@@ -89,8 +87,8 @@ export const command: Command = {
       await writeFileAtomic(values.evidence, serializeEvidence(replay.evidence))
       report.push(
         replay.finalScreen.matched
-          ? `rea: replay written to ${values.evidence}; its final screen is the one you saw.`
-          : `rea: replay written to ${values.evidence}; its final screen DIFFERS from the one you saw:\n${screens(replay.finalScreen.seen, replay.finalScreen.replayed)}`,
+          ? `rea: replay written to ${showName(values.evidence)}; its final screen is the one you saw.`
+          : `rea: replay written to ${showName(values.evidence)}; its final screen DIFFERS from the one you saw:\n${screens(replay.finalScreen.seen, replay.finalScreen.replayed)}`,
       )
       code = replay.finalScreen.matched ? EXIT.ok : EXIT.different
     }

@@ -103,3 +103,10 @@ describe('createStatusLine', () => {
     expect(written[0]?.length).toBe('\r\u001b[?7l\u001b[J\u001b[?7h\r'.length + 79)
   })
 })
+
+test('the status line shows the command line by the one escaping rule, on one line', () => {
+  const { stream, written } = terminal(200)
+  createStatusLine(stream, ['printf', 'one\ntwo', '\u001b[2J"q"']).onStatus(running({ dueEvent: null }))
+  expect(written[0]).toContain('rea ▸ printf "one\\ntwo" "\\e[2J\\"q\\"" · ')
+  expect(written[0]).not.toContain('\n')
+})

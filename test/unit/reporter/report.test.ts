@@ -254,6 +254,16 @@ describe('report folder', () => {
   })
 })
 
+test('a file left in the report folder is named, with the folder, by the one escaping rule', () => {
+  const ours = path.join(scratch(), 'out\nx')
+  mkdirSync(ours)
+  writeFileSync(path.join(ours, REPORT_MARKER), '')
+  writeFileSync(path.join(ours, 'a\u001b[2Jb'), '')
+  const warnings: string[] = []
+  resetReportFolder(ours, (message) => warnings.push(message))
+  expect(warnings).toEqual([`left "a\\e[2Jb" in "${path.dirname(ours)}/out\\nx": REA did not write it.`])
+})
+
 describe('obsolete authority files', () => {
   const obsolete = [
     {
@@ -449,6 +459,23 @@ describe('divergence.md', () => {
 })
 
 describe('control characters in test names and messages', () => {
+  test('the divergence file shows the test file and authority paths by the one escaping rule', () => {
+    const file = '/repo/test/a\nb.test.ts'
+    const model = buildReportModel(
+      [
+        record('t', 'different', {
+          test_file: file,
+          location: { file, line: 3, column: 1 },
+          authority_path: '/repo/test/__captures__/\u001b[31m"x".json',
+        }),
+      ],
+      ROOT,
+    )
+    const page = divergenceMarkdown(model.entries[0]!, ROOT)
+    expect(page).toContain('- Test: `"test/a\\nb.test.ts":3:1`')
+    expect(page).toContain('- Authority: `"test/__captures__/\\e[31m\\"x\\".json"`')
+  })
+
   test('are made visible in the console summary, GitHub commands and Markdown files', () => {
     const name = 'title \u001b]0;PWNED\u0007 bell\u009b31m'
     const model = buildReportModel([record(name, 'error')], ROOT)

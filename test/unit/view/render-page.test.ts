@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { checkTrace, compareCaptures, parseTraceSpec, renderDivergencePage } from '../../../src/index.js'
 import { buildPageData } from '../../../src/view/page-model.js'
 import { pageScript } from '../../../src/view/page-script.js'
-import { buildEvidence } from '../../helpers/build-evidence.js'
+import { buildEvidence, withCommand } from '../../helpers/build-evidence.js'
+import { headerHtml } from '../../../src/view/page-html.js'
 
 /** The JSON the page's script reads, parsed back out of the page. */
 function pageData(html: string): ReturnType<typeof buildPageData> {
@@ -76,4 +77,18 @@ describe('the page script', () => {
     expect(pageScript()).toContain('rea-checkpoint')
     expect(pageScript()).toContain('rea-replay-load')
   })
+})
+
+test('the side table shows each command line and Evidence path by the one escaping rule', () => {
+  const evidence = withCommand(buildEvidence([{ chunk: 'hi\r\n' }]), [
+    '/bin/sh',
+    '-c',
+    'one\ntwo',
+    '\u001b"q"',
+  ])
+  const html = headerHtml('t', 'different', null, [
+    { label: 'authority', evidence, source: 'side\none.json' },
+  ])
+  expect(html).toContain('<td>&quot;side\\none.json&quot;</td>')
+  expect(html).toContain('<code>/bin/sh -c &quot;one\\ntwo&quot; &quot;\\e\\&quot;q\\&quot;&quot;</code>')
 })
