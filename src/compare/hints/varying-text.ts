@@ -53,12 +53,12 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
   })
   const redactions: RedactionSettings[] = []
   for (const span of spans) {
-    const anchor = span.before.slice(-ANCHOR_CHARACTERS).replace(/^\S*\s/, '')
-    if (anchor.trim() === '') {
+    const anchor = anchorBefore(span.before)
+    if (anchor === undefined) {
       return undefined
     }
     const redaction = {
-      regex: `${escapeRegex(anchor)}(?<redacted>${characterClass(span.first + span.second)})`,
+      regex: `${anchor}(?<redacted>${characterClass(span.first + span.second)})`,
       replacement: replacementFor(span.first + span.second),
     }
     if (!redactions.some((known) => known.regex === redaction.regex)) {
@@ -72,8 +72,19 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
   return { spans, redactions, scenario: `"normalization": ${JSON.stringify({ redactions })}` }
 }
 
+/**
+ * The pattern for the text before a span: its last few words, or the line start when only blanks come before it
+ * (`ps` prints a pid first); undefined when nothing before it tells where the span stands.
+ */
+function anchorBefore(before: string): string | undefined {
+  if (before.trim() === '') {
+    return before === '' || /^[ \t]+$/.test(before) ? '^[ \\t]*' : undefined
+  }
+  return escapeRegex(before.slice(-ANCHOR_CHARACTERS).replace(/^\S*\s/, ''))
+}
+
 /** The run that differs between two lines, widened to whole words (`4821` against `137`, not `821` against `37`). */
-function varyingSpan(a: string, b: string, line: number): VaryingSpan {
+export function varyingSpan(a: string, b: string, line: number): VaryingSpan {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) {
     start++
