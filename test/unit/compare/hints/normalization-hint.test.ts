@@ -138,6 +138,8 @@ describe('normalization_hint', () => {
       expect(uuid.redaction_hint).toBeUndefined()
       const word = compareCaptures(capture('tests passed\r\n'), capture('tests failed\r\n'))
       expect(word.redaction_hint).toBeUndefined()
+      const aligned = compareCaptures(capture('  4821 pts/0\r\n'), capture('   137 pts/0\r\n'))
+      expect(aligned.redaction_hint).toBeUndefined()
     })
   })
 
