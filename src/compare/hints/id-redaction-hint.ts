@@ -39,8 +39,8 @@ export function suggestIdRedactions(
     const [lineA, lineB] = [a[index] as string, b[index] as string]
     const span = varyingSpan(lineA, lineB, index + 1)
     return (
-      ID_LIKE.test(span.first) &&
-      ID_LIKE.test(span.second) &&
+      ID_LIKE.test(span.first.trimStart()) &&
+      ID_LIKE.test(span.second.trimStart()) &&
       normalizeDetached(ALL_FILTERS, lineA) !== normalizeDetached(ALL_FILTERS, lineB)
     )
   })
@@ -55,7 +55,9 @@ export function suggestIdRedactions(
   return {
     redactions: hint.redactions,
     scenario: `"normalization": ${JSON.stringify({ redactions })}`,
-    values: hint.spans.slice(0, SHOWN_VALUES).map((span) => `${span.first} → ${span.second}`),
+    values: hint.spans
+      .slice(0, SHOWN_VALUES)
+      .map((span) => `${span.first.trimStart()} → ${span.second.trimStart()}`),
     ...(ids.length < differing.length ? { covered: { lines: ids.length, of: differing.length } } : {}),
   }
 }

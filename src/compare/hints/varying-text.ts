@@ -57,9 +57,14 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
     if (anchor === undefined) {
       return undefined
     }
+    const values = span.first.trimStart() + span.second.trimStart()
+    // A right-aligned column (`  137` under ` 4821`) differs in its blanks too: they go into the group.
+    const aligned = anchor === LINE_START && values !== span.first + span.second
     const redaction = {
-      regex: `${anchor}(?<redacted>${characterClass(span.first + span.second)})`,
-      replacement: replacementFor(span.first + span.second),
+      regex: aligned
+        ? `^(?<redacted>[ \\t]*${characterClass(values)})`
+        : `${anchor}(?<redacted>${characterClass(values)})`,
+      replacement: replacementFor(values),
     }
     if (!redactions.some((known) => known.regex === redaction.regex)) {
       redactions.push(redaction)
@@ -72,13 +77,15 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
   return { spans, redactions, scenario: `"normalization": ${JSON.stringify({ redactions })}` }
 }
 
+const LINE_START = '^[ \\t]*'
+
 /**
  * The pattern for the text before a span: its last few words, or the line start when only blanks come before it
  * (`ps` prints a pid first); undefined when nothing before it tells where the span stands.
  */
 function anchorBefore(before: string): string | undefined {
   if (before.trim() === '') {
-    return before === '' || /^[ \t]+$/.test(before) ? '^[ \\t]*' : undefined
+    return before === '' || /^[ \t]+$/.test(before) ? LINE_START : undefined
   }
   return escapeRegex(before.slice(-ANCHOR_CHARACTERS).replace(/^\S*\s/, ''))
 }

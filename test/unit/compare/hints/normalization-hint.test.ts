@@ -119,6 +119,17 @@ describe('normalization_hint', () => {
       )
     })
 
+    test('takes the blanks of a right-aligned column into the redaction', () => {
+      const aligned = compareCaptures(
+        capture('  PID TTY\r\n', ' 4821 pts/0\r\n'),
+        capture('  PID TTY\r\n', '  137 pts/0\r\n'),
+      )
+      expect(aligned.redaction_hint).toMatchObject({
+        redactions: [{ regex: '^(?<redacted>[ \\t]*\\d+)', replacement: '[NUMBER]' }],
+        values: ['4821 → 137'],
+      })
+    })
+
     test('proposes a redaction for the id line only when another line differs in behaviour', () => {
       const comparison = compareCaptures(
         capture('started worker 41873\r\n', 'tests passed\r\n'),
@@ -138,8 +149,6 @@ describe('normalization_hint', () => {
       expect(uuid.redaction_hint).toBeUndefined()
       const word = compareCaptures(capture('tests passed\r\n'), capture('tests failed\r\n'))
       expect(word.redaction_hint).toBeUndefined()
-      const aligned = compareCaptures(capture('  4821 pts/0\r\n'), capture('   137 pts/0\r\n'))
-      expect(aligned.redaction_hint).toBeUndefined()
     })
   })
 
