@@ -238,10 +238,30 @@ function verdictOf(authority, reconstruction) {
     return {
       verdict: comparison.verdict,
       detail: [dimensions.join(', '), first ?? ''].filter(Boolean).join(': '),
+      hint: hintOf(comparison),
     }
   } catch (error) {
     return { verdict: 'incomparable', detail: error.message.split('\n')[0] }
   }
+}
+
+/** The rules a failing comparison proposes (normalization_hint, redaction_hint), as a table cell. */
+function hintOf(comparison) {
+  const normalization = comparison.normalization_hint
+  const parts = []
+  if (normalization !== null && normalization !== undefined) {
+    const rules = [...normalization.placeholders, ...normalization.filters].join(', ')
+    const share = normalization.covered
+      ? ` (${normalization.covered.lines} of ${normalization.covered.of} lines)`
+      : ''
+    parts.push(`${rules}${share}`)
+  }
+  const redaction = comparison.redaction_hint
+  if (redaction !== undefined) {
+    const share = redaction.covered ? ` (${redaction.covered.lines} of ${redaction.covered.of} lines)` : ''
+    parts.push(`redaction ${redaction.redactions.map((rule) => `/${rule.regex}/`).join(' ')}${share}`)
+  }
+  return parts.join('; ')
 }
 
 function busyLoops(count) {
@@ -285,13 +305,14 @@ const stayed = rows.filter((row) => row.kind === 'change' && row.verdict === 'di
 console.log(
   `REA ${dist}${explicitFilters === undefined ? '' : `, scenarios name filters [${explicitFilters.join(', ')}]`}`,
 )
-console.log('| kind | command | verdict | first difference |')
-console.log('| --- | --- | --- | --- |')
+console.log('| kind | command | verdict | first difference | hint |')
+console.log('| --- | --- | --- | --- | --- |')
+const cell = (text) => (text ?? '').replaceAll('|', '\\|').slice(0, 160)
 for (const row of rows) {
-  console.log(
-    `| ${row.kind} | ${row.name} | ${row.verdict} | ${row.detail.replaceAll('|', '\\|').slice(0, 160)} |`,
-  )
+  console.log(`| ${row.kind} | ${row.name} | ${row.verdict} | ${cell(row.detail)} | ${cell(row.hint)} |`)
 }
+const failing = rows.filter((row) => row.kind === 'hold' && row.verdict === 'different')
+const hinted = failing.filter((row) => row.hint !== '')
 console.log(
-  `\n${held} of ${HOLD.length} commands hold across machines; ${stayed} of ${CHANGES.length} behaviour changes stay different.`,
+  `\n${held} of ${HOLD.length} commands hold across machines; ${stayed} of ${CHANGES.length} behaviour changes stay different; ${hinted.length} of ${failing.length} commands that differ get a hint naming a rule.`,
 )

@@ -15,6 +15,7 @@ import {
 } from './comparison-schema.js'
 import { assertSameContract } from './contract.js'
 import { storedSides } from './stored-sides.js'
+import { suggestIdRedactions } from './hints/id-redaction-hint.js'
 import { suggestNormalization } from './hints/normalization-hint.js'
 import { unusedRules } from './hints/unused-rules.js'
 import { compareExit } from './exit.js'
@@ -117,11 +118,31 @@ export function compareCaptures(
             reconstruction: streams.reconstruction.text,
           }) ?? null)
         : null,
+    ...idRedactionHint(dimensions.terminal.outcome === 'different', authority, streams),
     ...(dimensions.terminal.outcome === 'different' && unusedRules(authority, reconstruction).length > 0
       ? { unused_rules: unusedRules(authority, reconstruction) }
       : {}),
     trace,
   }
+}
+
+/** A proposed redaction, present only when the terminal differs in an id-like value no filter covers. */
+function idRedactionHint(
+  different: boolean,
+  authority: Evidence,
+  streams: {
+    readonly authority: { readonly text: string }
+    readonly reconstruction: { readonly text: string }
+  },
+) {
+  if (!different) {
+    return {}
+  }
+  const hint = suggestIdRedactions(
+    { authority: streams.authority.text, reconstruction: streams.reconstruction.text },
+    authority.commitments.comparison_contract.value.normalization.redactions ?? [],
+  )
+  return hint === undefined ? {} : { redaction_hint: hint }
 }
 
 /**

@@ -207,7 +207,7 @@ export const comparisonSchema = z
       .describe('null when the normalized terminal texts are identical.'),
     normalization_hint: z
       .strictObject({
-        placeholders: z.array(z.enum(['root', 'cwd'])),
+        placeholders: z.array(z.enum(['root', 'cwd', 'user', 'hostname'])),
         filters: z.array(z.enum(FILTER_NAMES)),
         scenario: z.string().describe('The scenario’s normalization member with these rules added.'),
         covered: z
@@ -219,6 +219,20 @@ export const comparisonSchema = z
       .optional()
       .describe(
         'When the terminal differs only where these placeholders and filters would replace text (a duration, a time, an id, the checkout path): the rules to add.',
+      ),
+    redaction_hint: z
+      .strictObject({
+        redactions: z.array(z.strictObject({ regex: z.string(), replacement: z.string() })),
+        scenario: z.string().describe('The scenario’s normalization member with these redactions added.'),
+        values: z.array(z.string()).describe('A few of the differing values, `authority → reconstruction`.'),
+        covered: z
+          .strictObject({ lines: z.number().int().min(1), of: z.number().int().min(1) })
+          .optional()
+          .describe('Present when only some differing lines are such values: how many of how many.'),
+      })
+      .optional()
+      .describe(
+        'When the terminal differs in an id-like value (letters and digits, a digit among them) that no filter replaces: redactions that would replace it, to add if the value changes on every run.',
       ),
     unused_rules: z
       .array(z.string())

@@ -77,6 +77,14 @@ export function formatComparison(comparison: Comparison, options: FormatComparis
       ...describeNormalizationHint(hint).map((line, index) => (index === 0 ? c.bold(line) : line)),
     )
   }
+  if (comparison.redaction_hint !== undefined) {
+    lines.push(
+      '',
+      ...describeRedactionHint(comparison.redaction_hint).map((line, index) =>
+        index === 0 ? c.bold(line) : line,
+      ),
+    )
+  }
   if (comparison.unused_rules !== undefined && comparison.unused_rules.length > 0) {
     lines.push(
       '',
@@ -135,6 +143,18 @@ export function describeNormalizationHint(hint: NonNullable<Comparison['normaliz
       : `${hint.covered.lines} of ${hint.covered.of} differing lines are`
   return [
     `Normalization hint: ${which} text that ${rules} would replace (docs/normalization.md).`,
+    `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
+  ]
+}
+
+/** Redactions for id-like values: proposed, since only the user knows whether the value changes on every run. */
+export function describeRedactionHint(hint: NonNullable<Comparison['redaction_hint']>): string[] {
+  const which =
+    hint.covered === undefined
+      ? 'every terminal difference is'
+      : `${hint.covered.lines} of ${hint.covered.of} differing lines are`
+  return [
+    `Redaction hint: ${which} an id-like value that no filter replaces (${escapeControlCharacters(hint.values.join(', '))}); if it changes on every run, redact it (docs/normalization.md#redactions).`,
     `  Add to the scenario: ${escapeControlCharacters(hint.scenario)}`,
   ]
 }

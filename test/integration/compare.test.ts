@@ -191,6 +191,29 @@ describe('compareCaptures on real captures', () => {
       'comparison_contract.terminal.columns',
     ])
   })
+
+  test('proposes a redaction for the pid a real program prints, and it makes the captures equivalent', async () => {
+    const pidScenario = (): ProcessScenarioInput => ({
+      executable: '/bin/sh',
+      arguments: ['-c', 'echo "started worker $$"; echo done'],
+      settle_ms: 50,
+    })
+    const [first, second] = [await capture(pidScenario()), await capture(pidScenario())]
+    const comparison = compareCaptures(first, second)
+    expect(comparison.dimensions.terminal.outcome).toBe('different')
+    expect(comparison.redaction_hint?.redactions).toEqual([
+      { regex: 'worker (?<redacted>\\d+)', replacement: '[NUMBER]' },
+    ])
+    expect(formatComparison(comparison, { color: false })).toContain(
+      'Redaction hint: every terminal difference',
+    )
+    const redacted = (): ProcessScenarioInput => ({
+      ...pidScenario(),
+      normalization: { redactions: comparison.redaction_hint?.redactions ?? [] },
+    })
+    const again = compareCaptures(await capture(redacted()), await capture(redacted()))
+    expect(again.dimensions.terminal.outcome).toBe('equal')
+  }, 30_000)
 })
 
 describe('rea compare-process-captures', () => {

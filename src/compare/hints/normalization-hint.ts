@@ -2,16 +2,18 @@ import path from 'node:path'
 import type { Evidence } from '../../evidence/schema.js'
 import { FilterRule } from '../../normalize/filters.js'
 import { FILTERS_V2 } from '../../normalize/filters-v2.js'
-import { PlaceholderRule, pathSpellings } from '../../normalize/placeholders.js'
+import { PlaceholderRule, pathSpellings, wordSpellings } from '../../normalize/placeholders.js'
 import type { StreamRule } from '../../normalize/stream-rule.js'
 import { normalizeDetached } from '../../normalize/stream-normalizer.js'
 import { FILTER_NAMES } from '../../scenario/schema.js'
+import { machineWords, WORD_PLACEHOLDERS, type WordPlaceholder } from './machine-words.js'
 
 type FilterName = (typeof FILTER_NAMES)[number]
+type HintPlaceholder = 'root' | 'cwd' | WordPlaceholder
 
 /** Rules that would have made two differing terminal texts equal, and the scenario lines that add them. */
 export interface NormalizationHint {
-  readonly placeholders: ('root' | 'cwd')[]
+  readonly placeholders: HintPlaceholder[]
   readonly filters: FilterName[]
   /** The `normalization` member of the scenario with these rules added to what it already names. */
   readonly scenario: string
@@ -26,15 +28,16 @@ export interface NormalizationHint {
 const HINT_TEXT_LIMIT_CHARACTERS = 4 * 1024 * 1024
 
 type Candidate =
-  | { readonly kind: 'placeholder'; readonly name: 'root' | 'cwd' }
+  | { readonly kind: 'placeholder'; readonly name: HintPlaceholder }
   | { readonly kind: 'filter'; readonly name: FilterName }
 
 /**
  * When two terminal texts differ only where a built-in filter or a path placeholder would have replaced text
  * (a duration, a clock time, a uuid, the checkout's path), the smallest set of those rules that makes them
  * equal; when only some differing lines are such text (the others differ in behaviour), the rules for those lines,
- * with how many they cover (`covered`); undefined when none is. Placeholders are resolved from each side's own capture root, which its Evidence
- * records; home and temp dir are not recorded, so they are never suggested.
+ * with how many they cover (`covered`); undefined when none is. Path placeholders are resolved from each side's
+ * own capture root, which its Evidence records; home and temp dir are not recorded, so they are never suggested.
+ * User and host name are suggested when the differing text is a side's own name (`machineWords`).
  */
 export function suggestNormalization(
   authority: Evidence,
@@ -50,7 +53,7 @@ export function suggestNormalization(
   }
   const committed = authority.commitments.comparison_contract.value.normalization
   const candidates: Candidate[] = [
-    ...(['root', 'cwd'] as const)
+    ...(['root', 'cwd', ...WORD_PLACEHOLDERS] as const)
       .filter((name) => committed.placeholders?.includes(name) !== true)
       .map((name) => ({ kind: 'placeholder' as const, name })),
     ...FILTER_NAMES.filter((name) => committed.filters?.includes(name) !== true).map((name) => ({
@@ -61,25 +64,25 @@ export function suggestNormalization(
   if (candidates.length === 0) {
     return undefined
   }
-  if (equalUnder(candidates, authority, reconstruction, texts)) {
-    return smallestHint(candidates, authority, reconstruction, texts, committed)
+  const sides: Sides = {
+    authority,
+    reconstruction,
+    words: machineWords(authority, reconstruction, texts),
   }
-  const span = coveredLines(candidates, authority, reconstruction, texts)
+  if (equalUnder(candidates, sides, texts)) {
+    return smallestHint(candidates, sides, texts, committed)
+  }
+  const span = coveredLines(candidates, sides, texts)
   return span === undefined
     ? undefined
-    : { ...smallestHint(candidates, authority, reconstruction, span, committed), covered: span.covered }
+    : { ...smallestHint(candidates, sides, span, committed), covered: span.covered }
 }
 
 /**
  * The differing lines that all candidates make equal, when both texts have as many lines and some are covered:
  * a hint for part of a failure whose other lines differ in behaviour.
  */
-function coveredLines(
-  all: readonly Candidate[],
-  authority: Evidence,
-  reconstruction: Evidence,
-  texts: Texts,
-) {
+function coveredLines(all: readonly Candidate[], sides: Sides, texts: Texts) {
   const a = texts.authority.split('\n')
   const b = texts.reconstruction.split('\n')
   if (a.length !== b.length) {
@@ -87,7 +90,7 @@ function coveredLines(
   }
   const differing = a.flatMap((line, index) => (line === b[index] ? [] : [index]))
   const covered = differing.filter((index) =>
-    equalUnder(all, authority, reconstruction, { authority: a[index] ?? '', reconstruction: b[index] ?? '' }),
+    equalUnder(all, sides, { authority: a[index] ?? '', reconstruction: b[index] ?? '' }),
   )
   if (covered.length === 0) {
     return undefined
@@ -102,23 +105,24 @@ function coveredLines(
 type Texts = { readonly authority: string; readonly reconstruction: string }
 type Normalization = Evidence['commitments']['comparison_contract']['value']['normalization']
 
-function equalUnder(
-  chosen: readonly Candidate[],
-  authority: Evidence,
-  reconstruction: Evidence,
-  texts: Texts,
-) {
+/** Both captures, and the user and host names each side's text would hold. */
+interface Sides {
+  readonly authority: Evidence
+  readonly reconstruction: Evidence
+  readonly words: ReturnType<typeof machineWords>
+}
+
+function equalUnder(chosen: readonly Candidate[], sides: Sides, texts: Texts) {
   return (
-    normalizeWith(chosen, authority, texts.authority) ===
-    normalizeWith(chosen, reconstruction, texts.reconstruction)
+    normalizeWith(chosen, sides.authority, sides.words.authority, texts.authority) ===
+    normalizeWith(chosen, sides.reconstruction, sides.words.reconstruction, texts.reconstruction)
   )
 }
 
 /** The smallest set of candidates that makes `texts` equal, and the scenario line that adds it. */
 function smallestHint(
   candidates: readonly Candidate[],
-  authority: Evidence,
-  reconstruction: Evidence,
+  sides: Sides,
   texts: Texts,
   committed: Normalization,
 ): NormalizationHint {
@@ -126,7 +130,7 @@ function smallestHint(
   let chosen = candidates
   for (const candidate of [...candidates].reverse()) {
     const without = chosen.filter((kept) => kept !== candidate)
-    if (equalUnder(without, authority, reconstruction, texts)) {
+    if (equalUnder(without, sides, texts)) {
       chosen = without
     }
   }
@@ -137,16 +141,28 @@ function smallestHint(
   return { placeholders, filters, scenario: scenarioSnippet(committed, placeholders, filters) }
 }
 
-function normalizeWith(chosen: readonly Candidate[], evidence: Evidence, text: string): string {
+function normalizeWith(
+  chosen: readonly Candidate[],
+  evidence: Evidence,
+  words: Partial<Record<WordPlaceholder, string>>,
+  text: string,
+): string {
   const root = evidence.host.capture_root
-  const values: Record<'root' | 'cwd', string> = {
+  const paths: Record<'root' | 'cwd', string> = {
     root,
     cwd: path.posix.resolve(root, evidence.commitments.comparison_contract.value.working_directory),
   }
   const rules: StreamRule[] = []
-  const spellings = chosen.flatMap((candidate) =>
-    candidate.kind === 'placeholder' ? pathSpellings(candidate.name, [values[candidate.name]]) : [],
-  )
+  const spellings = chosen.flatMap((candidate) => {
+    if (candidate.kind !== 'placeholder') {
+      return []
+    }
+    if (candidate.name === 'root' || candidate.name === 'cwd') {
+      return pathSpellings(candidate.name, [paths[candidate.name]])
+    }
+    const word = words[candidate.name]
+    return word === undefined ? [] : wordSpellings(candidate.name, word)
+  })
   if (spellings.length > 0) {
     rules.push(new PlaceholderRule(spellings))
   }

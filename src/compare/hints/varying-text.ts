@@ -53,13 +53,18 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
   })
   const redactions: RedactionSettings[] = []
   for (const span of spans) {
-    const anchor = span.before.slice(-ANCHOR_CHARACTERS).replace(/^\S*\s/, '')
-    if (anchor.trim() === '') {
+    const anchor = anchorBefore(span.before)
+    if (anchor === undefined) {
       return undefined
     }
+    const values = span.first.trimStart() + span.second.trimStart()
+    // A right-aligned column (`  137` under ` 4821`) differs in its blanks too: they go into the group.
+    const aligned = anchor === LINE_START && values !== span.first + span.second
     const redaction = {
-      regex: `${escapeRegex(anchor)}(?<redacted>${characterClass(span.first + span.second)})`,
-      replacement: replacementFor(span.first + span.second),
+      regex: aligned
+        ? `^(?<redacted>[ \\t]*${characterClass(values)})`
+        : `${anchor}(?<redacted>${characterClass(values)})`,
+      replacement: replacementFor(values),
     }
     if (!redactions.some((known) => known.regex === redaction.regex)) {
       redactions.push(redaction)
@@ -72,8 +77,21 @@ export function suggestRedactions(first: string, second: string): RedactionHint 
   return { spans, redactions, scenario: `"normalization": ${JSON.stringify({ redactions })}` }
 }
 
+const LINE_START = '^[ \\t]*'
+
+/**
+ * The pattern for the text before a span: its last few words, or the line start when only blanks come before it
+ * (`ps` prints a pid first); undefined when nothing before it tells where the span stands.
+ */
+function anchorBefore(before: string): string | undefined {
+  if (before.trim() === '') {
+    return before === '' || /^[ \t]+$/.test(before) ? LINE_START : undefined
+  }
+  return escapeRegex(before.slice(-ANCHOR_CHARACTERS).replace(/^\S*\s/, ''))
+}
+
 /** The run that differs between two lines, widened to whole words (`4821` against `137`, not `821` against `37`). */
-function varyingSpan(a: string, b: string, line: number): VaryingSpan {
+export function varyingSpan(a: string, b: string, line: number): VaryingSpan {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) {
     start++

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import os from 'node:os'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { compareCaptures } from '../../../../src/compare/compare-captures.js'
 import { formatComparison } from '../../../../src/compare/format-comparison.js'
 import { buildEvidence } from '../../../helpers/build-evidence.js'
@@ -57,6 +58,98 @@ describe('normalization_hint', () => {
     expect(formatComparison(comparison, { color: false })).toContain(
       'Normalization hint: 3 of 4 differing lines are text that filters timestamps, durations would replace',
     )
+  })
+
+  describe('user and host name', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+      vi.restoreAllMocks()
+    })
+
+    test('names the user placeholder when the differing text is the user name of each machine', () => {
+      // This process is the checking machine: its user is ci-bob; the authority was recorded by alice.
+      vi.stubEnv('USER', 'ci-bob')
+      const comparison = compareCaptures(
+        capture('built by alice\r\n', 'ok\r\n'),
+        capture('built by ci-bob\r\n', 'ok\r\n'),
+      )
+      expect(comparison.normalization_hint).toEqual({
+        placeholders: ['user'],
+        filters: [],
+        scenario: '"normalization": {"placeholders":["user"]}',
+      })
+      expect(formatComparison(comparison, { color: false })).toContain(
+        'every terminal difference is text that placeholders user would replace',
+      )
+    })
+
+    test('names the hostname placeholder for the host name, also beside a real difference', () => {
+      vi.spyOn(os, 'hostname').mockReturnValue('ci-runner')
+      const comparison = compareCaptures(
+        capture('host alpha-laptop\r\n', 'tests passed\r\n'),
+        capture('host ci-runner\r\n', 'tests FAILED\r\n'),
+      )
+      expect(comparison.normalization_hint).toMatchObject({
+        placeholders: ['hostname'],
+        covered: { lines: 1, of: 2 },
+      })
+    })
+
+    test('does not name the user when the differing word is not the name of either side', () => {
+      vi.stubEnv('USER', 'ci-bob')
+      const comparison = compareCaptures(capture('built by alice\r\n'), capture('built by carol\r\n'))
+      expect(comparison.normalization_hint).toBeNull()
+    })
+  })
+
+  describe('redaction for an id-like value', () => {
+    test('proposes a redaction anchored on the line start for a pid no filter covers', () => {
+      const comparison = compareCaptures(
+        capture('  PID TTY\r\n', '  4821 pts/0\r\n', 'done\r\n'),
+        capture('  PID TTY\r\n', '  5137 pts/0\r\n', 'done\r\n'),
+      )
+      expect(comparison.redaction_hint).toEqual({
+        redactions: [{ regex: '^[ \\t]*(?<redacted>\\d+)', replacement: '[NUMBER]' }],
+        scenario:
+          '"normalization": {"redactions":[{"regex":"^[ \\\\t]*(?<redacted>\\\\d+)","replacement":"[NUMBER]"}]}',
+        values: ['4821 → 5137'],
+      })
+      expect(formatComparison(comparison, { color: false })).toContain(
+        'Redaction hint: every terminal difference is an id-like value that no filter replaces (4821 → 5137)',
+      )
+    })
+
+    test('takes the blanks of a right-aligned column into the redaction', () => {
+      const aligned = compareCaptures(
+        capture('  PID TTY\r\n', ' 4821 pts/0\r\n'),
+        capture('  PID TTY\r\n', '  137 pts/0\r\n'),
+      )
+      expect(aligned.redaction_hint).toMatchObject({
+        redactions: [{ regex: '^(?<redacted>[ \\t]*\\d+)', replacement: '[NUMBER]' }],
+        values: ['4821 → 137'],
+      })
+    })
+
+    test('proposes a redaction for the id line only when another line differs in behaviour', () => {
+      const comparison = compareCaptures(
+        capture('started worker 41873\r\n', 'tests passed\r\n'),
+        capture('started worker 39120\r\n', 'tests FAILED\r\n'),
+      )
+      expect(comparison.redaction_hint).toMatchObject({
+        redactions: [{ regex: 'worker (?<redacted>\\d+)', replacement: '[NUMBER]' }],
+        covered: { lines: 1, of: 2 },
+      })
+    })
+
+    test('proposes nothing for a value a filter covers, or a word without a digit', () => {
+      const uuid = compareCaptures(
+        capture('id 3f1e6f0c-2b8e-4d4a-9c1e-7a2b3c4d5e6f\r\n'),
+        capture('id 8a0c6e2d-1b3f-4e5a-8d7c-6b5a4c3d2e1f\r\n'),
+      )
+      expect(uuid.redaction_hint).toBeUndefined()
+      const word = compareCaptures(capture('tests passed\r\n'), capture('tests failed\r\n'))
+      expect(word.redaction_hint).toBeUndefined()
+    })
   })
 
   test('says nothing when a difference is behaviour', () => {
