@@ -81,7 +81,7 @@ describe('rea test', () => {
     expect(failed.stdout).toContain('`rea test -u docs/guide.md` rewrites the lines that differ')
 
     const updated = await runCli(['test', '-u', 'docs/guide.md'], { cwd: project, env: ENV })
-    expect(updated.code).toBe(0)
+    expect(updated.code, updated.stdout + updated.stderr).toBe(0)
     expect(updated.stdout).toContain('2 updated')
     const after = readFileSync(guide(project), 'utf8')
     const changedLines = before
