@@ -13,7 +13,8 @@ import { buildRecordedScenario, type ProposedNormalization } from './build-scena
 import type { RecordedEvent } from './build-events.js'
 import { programName } from './program-name.js'
 import type { SecretRules } from './prompt-rules.js'
-import { recordSession, type PersonTerminal } from './record-session.js'
+import type { PersonTerminal } from '../internal/person-terminal.js'
+import { recordSession } from './record-session.js'
 import { compareFinalScreens, withSecrets, type FinalScreens } from './replay-recording.js'
 import { renderTestFile, secretVariable, type TestRunner } from './test-file.js'
 

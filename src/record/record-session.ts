@@ -18,22 +18,12 @@ import type {
 } from './timeline.js'
 import { SETTLED_QUIET_MS } from './settled-screen.js'
 import { createMonotonicClock } from '../internal/monotonic-clock.js'
+import type { PersonTerminal } from '../internal/person-terminal.js'
 
 /** How long the program must stay quiet after drawing in answer to a key before its screen counts as settled. */
 export const ANSWER_QUIET_MS = 50
 /** How long a key waits for the program's first drawing before its screen is read as "nothing drawn". */
 export const ANSWER_FIRST_OUTPUT_MS = 1000
-
-/** The person's terminal, as the recorder uses it: Node's TTY streams, or anything that behaves like them. */
-export interface PersonTerminal {
-  readonly input: NodeJS.ReadableStream & { setRawMode(raw: boolean): unknown; isRaw?: boolean }
-  readonly output: NodeJS.WritableStream & {
-    readonly columns: number
-    readonly rows: number
-    on(event: 'resize', listener: () => void): unknown
-    off(event: 'resize', listener: () => void): unknown
-  }
-}
 
 export interface RecordSessionResult {
   readonly timeline: RecordedTimeline

@@ -9,17 +9,7 @@ import {
 import { decodeReviewKeys, type ReviewKey } from './review-keys.js'
 import { checkpointFrames, firstDifferentCheckpoint, replayPair } from './review-model.js'
 import { reviewScreenLines, type CheckpointPair, type ReviewScreenModel } from './review-screen.js'
-
-/** The person's terminal, as the review uses it: Node's TTY streams, or anything that behaves like them. */
-export interface ReviewTerminal {
-  readonly input: NodeJS.ReadableStream & { setRawMode(raw: boolean): unknown; readonly isRaw?: boolean }
-  readonly output: NodeJS.WritableStream & {
-    readonly columns: number
-    readonly rows: number
-    on(event: 'resize', listener: () => void): unknown
-    off(event: 'resize', listener: () => void): unknown
-  }
-}
+import type { PersonTerminal } from '../internal/person-terminal.js'
 
 export interface ReviewSessionOptions {
   /** Absolute paths of the pending captures, in the order they are reviewed. */
@@ -51,7 +41,7 @@ const LEAVE = '\x1b[0m\x1b[?25h\x1b[?1049l'
  * signal, or an error.
  */
 export async function runReviewSession(
-  terminal: ReviewTerminal,
+  terminal: PersonTerminal,
   options: ReviewSessionOptions,
 ): Promise<ReviewSessionResult> {
   const keys = keyQueue(terminal, options.signal)
@@ -230,7 +220,7 @@ function navigate(model: ReviewScreenModel, key: ReviewKey): ReviewScreenModel {
 }
 
 /** The frame as one write: every row placed by cursor position, so nothing depends on how lines wrap. */
-function frameText(model: ReviewScreenModel, terminal: ReviewTerminal, colour: boolean): string {
+function frameText(model: ReviewScreenModel, terminal: PersonTerminal, colour: boolean): string {
   const columns = terminal.output.columns
   const rows = terminal.output.rows
   const lines = reviewScreenLines(model, columns, rows, colour)
@@ -238,7 +228,7 @@ function frameText(model: ReviewScreenModel, terminal: ReviewTerminal, colour: b
 }
 
 /** Keys as they come, one at a time; a signal ends the wait. */
-function keyQueue(terminal: ReviewTerminal, signal: AbortSignal) {
+function keyQueue(terminal: PersonTerminal, signal: AbortSignal) {
   const queued: ReviewKey[] = []
   let waiting: ((key: ReviewKey | 'signal') => void) | null = null
   const onData = (data: Buffer | string): void => {
