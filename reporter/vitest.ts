@@ -126,10 +126,11 @@ export default class ReaVitestReporter implements Reporter {
       return
     }
     const wholeProject = await this.#wholeProject(vitest, testModules)
-    // What Vitest counted and printed among its errors is not said again, and fails the run already.
+    // What Vitest counted, and one of its console reporters printed among the run's errors, is not said again.
+    const shown = printsRunErrors(vitest.config.reporters)
     const counted = new Set(
       this.#deletedTestFiles
-        .filter((failure) => unhandledErrors.includes(failure.error))
+        .filter((failure) => shown && unhandledErrors.includes(failure.error))
         .flatMap((failure) => failure.files),
     )
     this.#guard('onTestRunEnd', () => {
@@ -229,6 +230,27 @@ export default class ReaVitestReporter implements Reporter {
       // Nothing left to report with; never fail the run over it.
     }
   }
+}
+
+/** Vitest's reporters that print the run's errors ("Unhandled Errors") in their summary. */
+const CONSOLE_REPORTERS = new Set(['default', 'verbose', 'dot', 'tree', 'basic', 'agent', 'minimal'])
+
+/**
+ * Whether the configured reporters include one of Vitest's console reporters, which print the errors of a run;
+ * with `rea-capture/reporter` alone (or only file reporters), nobody else shows the error REA handed Vitest.
+ */
+function printsRunErrors(reporters: unknown): boolean {
+  if (!Array.isArray(reporters)) {
+    return false
+  }
+  return reporters.some((entry: unknown) => {
+    const reporter: unknown = Array.isArray(entry) ? entry[0] : entry
+    if (typeof reporter === 'string') {
+      return CONSOLE_REPORTERS.has(reporter)
+    }
+    // A reporter instance: Vitest's console reporters share a base class that prints the errors' summary.
+    return typeof (reporter as { printErrorsSummary?: unknown } | null)?.printErrorsSummary === 'function'
+  })
 }
 
 /** A test file of the run, as a specification (before it runs) or a test module (after). */

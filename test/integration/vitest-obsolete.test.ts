@@ -125,6 +125,12 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     expect(output).toContain('Remove them with `vitest -u`')
     expect(output.split('found when no update is expected').length - 1).toBe(1)
     expect(output).not.toMatch(/node_modules\/rea-capture\/dist|\/dist\/(matchers|reporter)/)
+    // With no Vitest console reporter to print the run's errors, rea-capture/reporter says it itself.
+    const alone = await untimed(project, ['--reporter=rea-capture/reporter'], { CI: 'true' })
+    expect(alone.code, alone.stdout + alone.stderr).toBe(1)
+    expect(alone.stdout + alone.stderr).toContain(
+      '2 obsolete authority files found when no update is expected (a CI run)',
+    )
 
     const local = await untimed(project, [])
     expect(local.code).toBe(0)
