@@ -4,6 +4,7 @@ import {
   announceReport,
   type AssertionRecord,
   assertionRecordSchema,
+  deletedTestFileFailures,
   errorMessage,
   obsoleteAuthoritiesError,
   RECORDS_DIRECTORY,
@@ -39,6 +40,17 @@ interface JestAggregatedResults {
   }[]
 }
 
+/**
+ * The parts of Jest's aggregated results the reporter changes, while the run goes on, to count a deleted test
+ * file's authorities as a failed test suite (`addResult` of @jest/test-result does the same for a real one).
+ */
+interface JestRunningResults {
+  numFailedTestSuites: number
+  numRuntimeErrorTestSuites: number
+  numTotalTestSuites: number
+  testResults: unknown[]
+}
+
 /** The parts of Jest's global config the reporter reads. */
 interface JestGlobalConfig {
   readonly rootDir: string
@@ -48,6 +60,7 @@ interface JestGlobalConfig {
   readonly nonFlagArgs?: readonly unknown[]
   readonly onlyChanged?: boolean
   readonly onlyFailures?: boolean
+  readonly testNamePattern?: string
   readonly findRelatedTests?: boolean
   readonly changedSince?: string
   readonly lastCommit?: boolean
@@ -55,7 +68,10 @@ interface JestGlobalConfig {
   readonly reporters?: readonly unknown[]
 }
 
-/** Every test file of the project runs: no shard, no path pattern, no changed-only or failed-only run. */
+/**
+ * Every test file of the project runs, every test of it asked for: no shard, no path pattern, no changed-only or
+ * failed-only run, no test name pattern (`-t`).
+ */
 function coversWholeProject(config: JestGlobalConfig | undefined): boolean {
   if (config === undefined) {
     return false
@@ -69,11 +85,52 @@ function coversWholeProject(config: JestGlobalConfig | undefined): boolean {
     (config.nonFlagArgs ?? []).length === 0 &&
     config.onlyChanged !== true &&
     config.onlyFailures !== true &&
+    (config.testNamePattern ?? '') === '' &&
     config.findRelatedTests !== true &&
     (config.changedSince ?? '') === '' &&
     config.lastCommit !== true &&
     config.watch !== true
   )
+}
+
+/** A test suite that failed to run, as Jest's `buildFailureTestResult` makes one: no test, one error. */
+function failedSuite(testFilePath: string, error: Error) {
+  return {
+    console: undefined,
+    displayName: undefined,
+    failureMessage: error.message,
+    leaks: false,
+    numFailingTests: 0,
+    numPassingTests: 0,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    openHandles: [],
+    perfStats: {
+      end: 0,
+      loadTestEnvironmentEnd: 0,
+      loadTestEnvironmentStart: 0,
+      runtime: 0,
+      setupAfterEnvEnd: 0,
+      setupAfterEnvStart: 0,
+      setupFilesEnd: 0,
+      setupFilesStart: 0,
+      slow: false,
+      start: 0,
+    },
+    skipped: false,
+    snapshot: {
+      added: 0,
+      fileDeleted: false,
+      matched: 0,
+      unchecked: 0,
+      uncheckedKeys: [],
+      unmatched: 0,
+      updated: 0,
+    },
+    testExecError: { message: error.message, stack: error.stack },
+    testFilePath,
+    testResults: [],
+  }
 }
 
 /**
@@ -91,6 +148,10 @@ export default class ReaJestReporter {
   #options: ResolvedReporterOptions | undefined
   #recordsDir: string | undefined
   #failure: Error | undefined
+  /** Folders whose `__captures__` folder was looked in for deleted test files' authorities in this run. */
+  readonly #foldersLookedIn = new Set<string>()
+  /** The failed test suites this reporter added for deleted test files: not test files that ran. */
+  readonly #deletedTestFileResults = new Set<unknown>()
 
   constructor(globalConfig: JestGlobalConfig | undefined, reporterOptions?: ReaReporterOptions) {
     this.#root = globalConfig?.rootDir ?? process.cwd()
@@ -109,6 +170,9 @@ export default class ReaJestReporter {
   }
 
   onRunStart(): void {
+    // A watch run starts over: its own folders, its own added suites.
+    this.#foldersLookedIn.clear()
+    this.#deletedTestFileResults.clear()
     if (this.#options === undefined || this.#recordsDir === undefined) {
       return
     }
@@ -122,6 +186,37 @@ export default class ReaJestReporter {
       this.#options = undefined
       this.#warn(`no report this run: ${errorMessage(error)}`)
     }
+  }
+
+  /**
+   * Jest gives no reporter the list of test files before the run, but each file's result as it ends. The first
+   * result from a folder is when its `__captures__` folder is looked in for deleted test files' authorities; in a
+   * CI run of the whole project each such test file becomes one failed test suite in Jest's own counts, before
+   * its summary is printed.
+   */
+  onTestFileResult(test: { readonly path: string }, _result: unknown, results: JestRunningResults): void {
+    this.#guard('onTestFileResult', () => {
+      const folder = path.dirname(test.path)
+      if (this.#options === undefined || this.#foldersLookedIn.has(folder)) {
+        return
+      }
+      this.#foldersLookedIn.add(folder)
+      const failures = deletedTestFileFailures({
+        testFiles: [test.path],
+        wholeProject: coversWholeProject(this.#globalConfig),
+        updateMode: updateModeOf({ _updateSnapshot: this.#globalConfig?.updateSnapshot }),
+        updateCommand: 'jest -u',
+        root: this.#root,
+      })
+      for (const { testFile, error } of failures) {
+        const failed = failedSuite(testFile, error)
+        this.#deletedTestFileResults.add(failed)
+        results.testResults.push(failed)
+        results.numFailedTestSuites++
+        results.numRuntimeErrorTestSuites++
+        results.numTotalTestSuites++
+      }
+    })
   }
 
   onRunComplete(_contexts?: unknown, results?: JestAggregatedResults): void {
@@ -148,16 +243,18 @@ export default class ReaJestReporter {
       const used = this.#usedAuthorities()
       const obsolete = checkObsolete(
         {
-          runs: (results?.testResults ?? []).map((file): TestFileRun => ({
-            testFile: file.testFilePath,
-            tests: file.testResults.map((test) => ({
-              name: test.fullName,
-              // `test.failing` passes by throwing, so its later assertions never ran.
-              complete: test.status === 'passed' && test.failing !== true,
+          runs: (results?.testResults ?? [])
+            .filter((file) => !this.#deletedTestFileResults.has(file))
+            .map((file): TestFileRun => ({
+              testFile: file.testFilePath,
+              tests: file.testResults.map((test) => ({
+                name: test.fullName,
+                // `test.failing` passes by throwing, so its later assertions never ran.
+                complete: test.status === 'passed' && test.failing !== true,
+              })),
+              used: used.get(file.testFilePath) ?? null,
+              broken: file.testExecError != null,
             })),
-            used: used.get(file.testFilePath) ?? null,
-            broken: file.testExecError != null,
-          })),
           wholeProject: coversWholeProject(this.#globalConfig),
           updateMode: updateModeOf({ _updateSnapshot: this.#globalConfig?.updateSnapshot }),
         },

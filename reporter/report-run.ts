@@ -141,6 +141,8 @@ export interface RunFacts {
   readonly runs: readonly TestFileRun[]
   readonly wholeProject: boolean
   readonly updateMode: UpdateMode
+  /** Authority files whose failure the runner already counted and showed: not said again. */
+  readonly counted?: ReadonlySet<string>
 }
 
 /**

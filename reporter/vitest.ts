@@ -1,9 +1,11 @@
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import {
   announceReport,
   ASSERTION_ARTIFACT_TYPE,
   type AssertionRecord,
   assertionRecordSchema,
+  type DeletedTestFileFailure,
+  deletedTestFileFailures,
   type TestFileRun,
   updateModeOf,
   USED_AUTHORITIES_KEY,
@@ -34,6 +36,11 @@ export default class ReaVitestReporter implements Reporter {
   readonly #rawOptions: unknown
   #vitest: Vitest | undefined
   #options: ResolvedReporterOptions | undefined
+  /** This run's specifications asked for some tests only (a line, a name pattern, test ids or tags). */
+  #specificationsFiltered = false
+  /** Deleted test files' authorities found at the start of a CI run, to be counted by Vitest as errors. */
+  #deletedTestFiles: readonly DeletedTestFileFailure[] = []
+  #deletedTestFilesCounted = false
 
   constructor(options: ReaReporterOptions = {}) {
     this.#rawOptions = options
@@ -53,18 +60,79 @@ export default class ReaVitestReporter implements Reporter {
     })
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  /**
+   * The set of test files is known here, before any test runs: a CI run of the whole project looks for the folders
+   * of deleted test files now, so that Vitest counts them (see `#countDeletedTestFiles`).
+   */
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.#deletedTestFiles = []
+    this.#deletedTestFilesCounted = false
+    this.#specificationsFiltered = specifications.some(
+      (specification) =>
+        (specification.testLines?.length ?? 0) > 0 ||
+        (specification.testIds?.length ?? 0) > 0 ||
+        specification.testNamePattern !== undefined ||
+        (specification.testTagsFilter?.length ?? 0) > 0,
+    )
+    const vitest = this.#vitest
+    if (vitest === undefined || this.#options === undefined) {
+      return
+    }
+    const wholeProject = await this.#wholeProject(vitest, specifications)
+    this.#guard('onTestRunStart', () => {
+      this.#deletedTestFiles = deletedTestFileFailures({
+        testFiles: specifications.map((specification) => specification.moduleId),
+        wholeProject,
+        updateMode: updateModeOf({ _updateSnapshot: vitest.config.snapshotOptions.updateSnapshot }),
+        updateCommand: 'vitest -u',
+        root: vitest.config.root,
+      })
+    })
+  }
+
+  onTestModuleQueued(): void {
+    this.#countDeletedTestFiles()
+  }
+
+  onTestModuleEnd(): void {
+    this.#countDeletedTestFiles()
+  }
+
+  /**
+   * Hands each deleted test file's failure to Vitest as an error of the run, which its summary counts ("Errors  1
+   * error") and which fails the run. Not in onTestRunStart: Vitest clears the run's errors after that hook, and
+   * before it queues the first test module.
+   */
+  #countDeletedTestFiles(): void {
+    const vitest = this.#vitest
+    if (this.#deletedTestFilesCounted || vitest === undefined) {
+      return
+    }
+    this.#deletedTestFilesCounted = true
+    this.#guard('onTestModuleQueued', () => {
+      for (const { error } of this.#deletedTestFiles) {
+        vitest.state.catchError(error, 'Obsolete Authorities')
+      }
+    })
+  }
+
+  async onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown> = [],
+  ): Promise<void> {
     const vitest = this.#vitest
     const options = this.#options
     if (vitest === undefined || options === undefined) {
       return
     }
-    let wholeProject = false
-    try {
-      wholeProject = await this.#coversWholeProject(vitest, testModules)
-    } catch (error) {
-      this.#warn(`could not tell whether this run covered every test file: ${String(error)}`)
-    }
+    const wholeProject = await this.#wholeProject(vitest, testModules)
+    // What Vitest counted, and one of its console reporters printed among the run's errors, is not said again.
+    const shown = printsRunErrors(vitest.config.reporters)
+    const counted = new Set(
+      this.#deletedTestFiles
+        .filter((failure) => shown && unhandledErrors.includes(failure.error))
+        .flatMap((failure) => failure.files),
+    )
     this.#guard('onTestRunEnd', () => {
       const io = {
         root: vitest.config.root,
@@ -78,6 +146,7 @@ export default class ReaVitestReporter implements Reporter {
           runs: testModules.map(testFileRun),
           wholeProject,
           updateMode: updateModeOf({ _updateSnapshot: vitest.config.snapshotOptions.updateSnapshot }),
+          counted,
         },
         io,
       )
@@ -90,12 +159,29 @@ export default class ReaVitestReporter implements Reporter {
     })
   }
 
-  /** Every test file of the project ran in this run: no shard, no file filter, no changed-only run. */
-  async #coversWholeProject(vitest: Vitest, testModules: ReadonlyArray<TestModule>): Promise<boolean> {
-    if (vitest.config.shard !== undefined) {
+  /** Whether the run covers the whole project; a failure to tell is a warning and "no". */
+  async #wholeProject(vitest: Vitest, files: ReadonlyArray<TestFile>): Promise<boolean> {
+    try {
+      return await this.#coversWholeProject(vitest, files)
+    } catch (error) {
+      this.#warn(`could not tell whether this run covered every test file: ${String(error)}`)
       return false
     }
-    const ran = new Set(testModules.map((module) => `${module.project.name}\0${module.moduleId}`))
+  }
+
+  /**
+   * Every test file of the project runs, every test of it asked for: no shard, no file filter, no changed-only
+   * run, no test name pattern (`-t`) or line filter.
+   */
+  async #coversWholeProject(vitest: Vitest, files: ReadonlyArray<TestFile>): Promise<boolean> {
+    if (
+      vitest.config.shard !== undefined ||
+      vitest.getGlobalTestNamePattern() !== undefined ||
+      this.#specificationsFiltered
+    ) {
+      return false
+    }
+    const ran = new Set(files.map((file) => `${file.project.name}\0${file.moduleId}`))
     const all = await vitest.globTestSpecifications()
     return all.every((specification) => ran.has(`${specification.project.name}\0${specification.moduleId}`))
   }
@@ -145,6 +231,30 @@ export default class ReaVitestReporter implements Reporter {
     }
   }
 }
+
+/** Vitest's reporters that print the run's errors ("Unhandled Errors") in their summary. */
+const CONSOLE_REPORTERS = new Set(['default', 'verbose', 'dot', 'tree', 'basic', 'agent', 'minimal'])
+
+/**
+ * Whether the configured reporters include one of Vitest's console reporters, which print the errors of a run;
+ * with `rea-capture/reporter` alone (or only file reporters), nobody else shows the error REA handed Vitest.
+ */
+function printsRunErrors(reporters: unknown): boolean {
+  if (!Array.isArray(reporters)) {
+    return false
+  }
+  return reporters.some((entry: unknown) => {
+    const reporter: unknown = Array.isArray(entry) ? entry[0] : entry
+    if (typeof reporter === 'string') {
+      return CONSOLE_REPORTERS.has(reporter)
+    }
+    // A reporter instance: Vitest's console reporters share a base class that prints the errors' summary.
+    return typeof (reporter as { printErrorsSummary?: unknown } | null)?.printErrorsSummary === 'function'
+  })
+}
+
+/** A test file of the run, as a specification (before it runs) or a test module (after). */
+type TestFile = Pick<TestSpecification, 'moduleId'> & { readonly project: { readonly name: string } }
 
 /** A test module as the obsolete-authority check sees it. */
 function testFileRun(testModule: TestModule): TestFileRun {

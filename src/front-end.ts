@@ -114,6 +114,8 @@ export { RunnerDeadline } from './runner/runner-deadline.js'
 export type { BeforeTimeout } from './runner/runner-deadline.js'
 export { TestCaptures } from './runner/test-captures.js'
 export { obsoleteAuthoritiesError, obsoleteCheckAtFileEnd } from './runner/obsolete-failure.js'
+export { deletedTestFileFailures } from './runner/deleted-test-files.js'
+export type { DeletedTestFileFailure } from './runner/deleted-test-files.js'
 export { defineMarkdownSuite } from './runner/markdown-suite.js'
 export type { TestCapturesOptions } from './runner/test-captures.js'
 

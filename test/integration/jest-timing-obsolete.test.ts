@@ -110,13 +110,31 @@ describe('obsolete authority files through the real Jest CLI', () => {
     expect((await untimed(project, ['--ci'], rename)).code).toBe(0)
   })
 
-  test('a deleted test file’s folder is reported by a run of the whole project and removed with -u', async () => {
+  test('a deleted test file’s folder is reported by a run of the whole project, counted by --ci and removed with -u', async () => {
     const project = await recorded()
     const captures = path.join(project, '__captures__')
     cpSync(path.join(captures, 'greet.test.ts'), path.join(captures, 'deleted.test.ts'), { recursive: true })
     const part = await untimed(project, ['--ci', 'again'])
     expect(part.code, part.stderr).toBe(0)
     expect(part.stderr).not.toContain('deleted.test.ts')
+    // A run filtered by test name proves nothing about the project's files.
+    const filtered = await untimed(project, ['--ci', '-t', 'counts'])
+    expect(filtered.code, filtered.stderr).toBe(0)
+    expect(filtered.stderr).not.toContain('deleted.test.ts')
+
+    // --ci: both test files pass, and Jest's own summary counts the deleted test file's folder as a failed suite,
+    // with the message naming its files and `jest -u`, and no frame of REA's built files.
+    const ci = await untimed(project, ['--ci'])
+    expect(ci.code, ci.stderr).toBe(1)
+    expect(ci.stderr).toMatch(/Test Suites: 1 failed, 2 passed, 3 total/)
+    expect(ci.stderr).toContain(
+      '2 obsolete authority files found when no update is expected (a CI run): no assertion of this run used them.',
+    )
+    expect(ci.stderr).toMatch(
+      /· __captures__\/deleted\.test\.ts\/says hi 1-[0-9a-f]{8}\.capture\.json \(its test file is gone\)/,
+    )
+    expect(ci.stderr).toContain('Remove them with `jest -u`')
+    expect(ci.stderr).not.toMatch(/node_modules\/rea-capture\/dist|\/dist\/(matchers|reporter)/)
 
     const local = await untimed(project, [])
     expect(local.stderr).toContain('2 obsolete authority files')

@@ -96,7 +96,7 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     expect((await untimed(project, [], { ...rename, CI: 'true' })).code).toBe(0)
   })
 
-  test('a deleted test file’s folder is reported by a run of the whole project and removed with -u', async () => {
+  test('a deleted test file’s folder is reported by a run of the whole project, counted by CI and removed with -u', async () => {
     const project = await recorded()
     const captures = path.join(project, '__captures__')
     cpSync(path.join(captures, 'greet.test.mjs'), path.join(captures, 'deleted.test.mjs'), {
@@ -104,6 +104,33 @@ describe('obsolete authority files through the real Vitest CLI', () => {
     })
     const sharded = await untimed(project, ['--shard=1/2'], { CI: 'true' })
     expect(sharded.stdout + sharded.stderr).not.toContain('deleted.test.mjs')
+    // A run filtered by test name proves nothing about the project's files, whichever files it loads.
+    const filtered = await untimed(project, ['-t', 'counts'], { CI: 'true' })
+    expect(filtered.code, filtered.stdout + filtered.stderr).toBe(0)
+    expect(filtered.stdout + filtered.stderr).not.toContain('deleted.test.mjs')
+
+    // CI: every test file passes, and Vitest's own summary still counts the failure (an error), naming the files
+    // and `vitest -u`, without a frame of REA's built files; the reporter does not say it a second time.
+    const ci = await untimed(project, [], { CI: 'true' })
+    const output = ci.stdout + ci.stderr
+    expect(ci.code, output).toBe(1)
+    expect(ci.stdout).toMatch(/Test Files\s+2 passed/)
+    expect(ci.stdout).toMatch(/Errors\s+1 error/)
+    expect(output).toContain(
+      '2 obsolete authority files found when no update is expected (a CI run): no assertion of this run used them.',
+    )
+    expect(output).toMatch(
+      /· __captures__\/deleted\.test\.mjs\/says hi 1-[0-9a-f]{8}\.capture\.json \(its test file is gone\)/,
+    )
+    expect(output).toContain('Remove them with `vitest -u`')
+    expect(output.split('found when no update is expected').length - 1).toBe(1)
+    expect(output).not.toMatch(/node_modules\/rea-capture\/dist|\/dist\/(matchers|reporter)/)
+    // With no Vitest console reporter to print the run's errors, rea-capture/reporter says it itself.
+    const alone = await untimed(project, ['--reporter=rea-capture/reporter'], { CI: 'true' })
+    expect(alone.code, alone.stdout + alone.stderr).toBe(1)
+    expect(alone.stdout + alone.stderr).toContain(
+      '2 obsolete authority files found when no update is expected (a CI run)',
+    )
 
     const local = await untimed(project, [])
     expect(local.code).toBe(0)

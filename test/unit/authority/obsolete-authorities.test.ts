@@ -10,6 +10,7 @@ import {
   type TestFileRun,
 } from '../../../src/authority/obsolete-authorities.js'
 import { checkObsoleteAuthorities } from '../../../src/authority/obsolete-check.js'
+import { deletedTestFileFailures } from '../../../src/runner/deleted-test-files.js'
 
 const TEST_FILE = '/p/cli.test.ts'
 const file = (name: string, assertion = 1) => authorityPathFor(TEST_FILE, name, assertion)
@@ -146,6 +147,29 @@ describe('the capture folders on disk', () => {
     expect(ci.failure).toContain('`vitest -u`')
     expect(checkObsoleteAuthorities({ ...request, updateMode: 'new' }).failure).toBeNull()
     expect(existsSync(old)).toBe(true)
+
+    // A failure the runner already counted and showed is listed, not said again.
+    const counted = checkObsoleteAuthorities({ ...request, updateMode: 'none', counted: new Set([orphan]) })
+    expect(counted.files.map((entry) => entry.file)).toEqual([old, orphan])
+    expect(counted.failure).toContain('1 obsolete authority file found when no update is expected')
+    expect(counted.failure).not.toContain('gone.test.ts')
+    expect(
+      checkObsoleteAuthorities({ ...request, updateMode: 'none', counted: new Set([old, orphan]) }).failure,
+    ).toBeNull()
+
+    // Before any test ends, a CI run of the whole project fails once per deleted test file, and only then.
+    const early = { testFiles: [testFile], wholeProject: true, updateCommand: 'vitest -u', root }
+    const failures = deletedTestFileFailures({ ...early, updateMode: 'none' })
+    expect(failures.map((failure) => [failure.testFile, failure.files])).toEqual([
+      [path.join(root, 'gone.test.ts'), [orphan]],
+    ])
+    expect(failures[0]?.error.message).toContain('__captures__/gone.test.ts/x 1-')
+    expect(failures[0]?.error.message).toContain('`vitest -u`')
+    // The stack is the message alone: no frame into REA's files.
+    expect(failures[0]?.error.stack).toBe(`ObsoleteAuthorities: ${failures[0]?.error.message}`)
+    expect(deletedTestFileFailures({ ...early, updateMode: 'new' })).toEqual([])
+    expect(deletedTestFileFailures({ ...early, updateMode: 'all' })).toEqual([])
+    expect(deletedTestFileFailures({ ...early, updateMode: 'none', wholeProject: false })).toEqual([])
 
     const updated = checkObsoleteAuthorities({ ...request, updateMode: 'all' })
     expect(updated.files.every((entry) => entry.removed)).toBe(true)
