@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import {
   chmodSync,
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -40,10 +41,18 @@ if (process.getuid() !== 0) {
   console.log('machine-corpus: skipped: it creates users and host names, which needs root')
   process.exit(0)
 }
-const fakeDay = spawnSync('faketime', ['-f', '+1d', 'true']).status === 0
+// Machine B's day is shifted by preloading libfaketime through `env`, which execs the program: the `faketime`
+// command forks and waits instead, so B's program would run under an extra parent process that a real second
+// machine does not have (ps listed it; a SIGINT event reached the wrapper, not the program).
+const LIBFAKETIME = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+].find((file) => existsSync(file))
+const fakeDay = LIBFAKETIME !== undefined
 if (!fakeDay) {
   console.log(
-    'machine-corpus: faketime is not installed (apt-get install faketime): machine B runs on the same day',
+    'machine-corpus: libfaketime is not installed (apt-get install faketime): machine B runs on the same day',
   )
 }
 
@@ -183,8 +192,13 @@ async function capture(target, name, scenario) {
     target.letter === 'B' && fakeDay
       ? {
           ...scenario,
-          executable: 'faketime',
-          arguments: ['-f', '+1d', scenario.executable, ...(scenario.arguments ?? [])],
+          executable: 'env',
+          arguments: [
+            `LD_PRELOAD=${LIBFAKETIME}`,
+            'FAKETIME=+1d',
+            scenario.executable,
+            ...(scenario.arguments ?? []),
+          ],
         }
       : scenario
   const normalization = explicitFilters === undefined ? {} : { normalization: { filters: explicitFilters } }

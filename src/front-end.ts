@@ -102,6 +102,7 @@ export {
   showPendingCapture,
 } from './review/review-requests.js'
 export type { ReviewRequest, ReviewResult } from './review/review-requests.js'
+export type { AcceptOptions } from './review/review-actions.js'
 export { runReviewSession } from './review/review-session.js'
 
 // What the runners' plug-ins share: the matcher functions, assertion numbering, the captures of one test (which

@@ -1,5 +1,6 @@
 import { compareCaptures } from '../compare/compare-captures.js'
 import type { Evidence } from '../evidence/schema.js'
+import { escapeControlCharacters } from '../internal/escape-controls.js'
 
 /** An unknown an authority made from a capture would carry, with what removes it. */
 export interface AuthorityUnknown {
@@ -67,4 +68,17 @@ export function unknownsInAuthority(capture: Evidence, accepted: readonly string
     seen.add(key)
     return [{ ...unknown, remedy: REMEDIES[unknown.reason] ?? RECAPTURE }]
   })
+}
+
+/** Each unknown on a line of its own, by dimension and reason code, with what removes it beneath: for messages. */
+export function describeAuthorityUnknowns(unknowns: readonly AuthorityUnknown[]): string[] {
+  return unknowns.flatMap((unknown) => [
+    `  - ${unknown.dimension}: ${unknown.reason} (${escapeControlCharacters(unknown.detail)})`,
+    `    To remove it: ${unknown.remedy}.`,
+  ])
+}
+
+/** The reason codes of `unknowns`, each once, in order: what the user names to accept them. */
+export function unknownReasons(unknowns: readonly AuthorityUnknown[]): string[] {
+  return [...new Set(unknowns.map((unknown) => unknown.reason))]
 }

@@ -9,6 +9,7 @@ import { lastScreen, screenBox } from '../evidence/screen-text.js'
 import { escapeControlCharacters, showName } from '../internal/escape-controls.js'
 import { relativePosix } from '../internal/relative-posix.js'
 import type { CaptureDecision } from './capture-decision.js'
+import { describeAuthorityUnknowns, unknownReasons } from './authority-unknowns.js'
 import type { MachineValueLeft } from './machine-values-left.js'
 import type { ObsoleteAuthority } from './obsolete-authorities.js'
 import type { RunFlaw } from '../evidence/run-flaws.js'
@@ -213,13 +214,10 @@ function carriesUnknownsMessage(
   shown: string,
   context: MessageContext,
 ): string {
-  const reasons = [...new Set(decision.unknowns.map((unknown) => unknown.reason))]
+  const reasons = unknownReasons(decision.unknowns)
   return [
     `expect(capture).${context.name}(): the authority ${shown} was not ${decision.write === 'new' ? 'written' : 'rewritten'}: this capture carries ${decision.unknowns.length === 1 ? 'an unknown' : `${decision.unknowns.length} unknowns`}, so every later comparison with it would be unknown, whatever the program does.`,
-    ...decision.unknowns.flatMap((unknown) => [
-      `  - ${unknown.dimension}: ${unknown.reason} (${escapeControlCharacters(unknown.detail)})`,
-      `    To remove it: ${unknown.remedy}.`,
-    ]),
+    ...describeAuthorityUnknowns(decision.unknowns),
     `To record it with ${reasons.length === 1 ? 'this unknown' : 'these unknowns'} on purpose, name ${reasons.length === 1 ? 'its reason' : 'their reasons'}: ` +
       `toMatchCapture({ acceptUnknowns: ${JSON.stringify(reasons)} }) or configureRea({ acceptUnknowns: ${JSON.stringify(reasons)} }) (docs/authority-files.md#unknowns).`,
   ].join('\n')

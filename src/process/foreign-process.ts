@@ -8,7 +8,8 @@ import type { ProcStat } from './proc-linux.js'
  * - `kernel_thread`: the kernel's own task (`PF_KTHREAD`, or a child of kthreadd); no program starts one;
  * - `ancestry`: its parents lead to a process that started before the capture and that cannot have adopted an
  *   orphan of the capture;
- * - `session`: it belongs to a session whose leader is alive and started before the capture.
+ * - `session`: it belongs to a session made before the capture: its leader, or another member a scan saw, is alive
+ *   and started before the capture; or the session is not one of REA's PID namespace (session id 0).
  */
 export type ForeignProof = 'kernel_thread' | 'ancestry' | 'session'
 
@@ -25,6 +26,13 @@ export interface CaptureBoundary {
    */
   readonly adopters: readonly StartIdentity[]
 }
+
+/**
+ * A member of each session made before the capture's root, by session id, as scans saw them (the oldest): one
+ * living member proves the session was made before the root even when its leader is gone. Checked again (pid,
+ * start time, session) before it counts, since a session id is free for reuse once its last member is gone.
+ */
+export type SessionWitnesses = ReadonlyMap<number, { readonly pid: number; readonly startTicks: number }>
 
 /** kthreadd, the parent of every kernel thread but itself. */
 const KTHREADD_PID = 2
@@ -67,41 +75,71 @@ export function readAdopters(inspector: ProcessInspector, startPid: number = pro
  * capture (REA's ancestors, init). So a parent chain that reaches a process started before the root, and meets
  * none of those first, cannot be the capture's. Its session proves the same without the chain: sessions are only
  * inherited or created with setsid, Linux never reuses a pid that still names a session, and the root made a
- * session of its own; a session whose leader is alive and started before the root was made by someone else.
+ * session of its own; a session with a living member (its leader, or a `witnesses` entry) that started before the
+ * root was made by someone else. `witnesses` are the scans' old members, by session.
  */
 export function proveForeign(
   stat: ProcStat,
   boundary: CaptureBoundary,
   inspector: ProcessInspector,
+  witnesses: SessionWitnesses = new Map(),
 ): ForeignProof | undefined {
   if (stat.kernelThread || stat.ppid === KTHREADD_PID || stat.pid === KTHREADD_PID) {
     return 'kernel_thread'
   }
-  if (foreignSession(stat, boundary, inspector)) {
+  const facts = { boundary, inspector, witnesses }
+  if (foreignSession(stat, facts)) {
     return 'session'
   }
-  return foreignAncestry(stat, boundary, inspector) ? 'ancestry' : undefined
+  return foreignAncestry(stat, facts) ? 'ancestry' : undefined
 }
 
-function foreignSession(stat: ProcStat, boundary: CaptureBoundary, inspector: ProcessInspector): boolean {
+interface Facts {
+  readonly boundary: CaptureBoundary
+  readonly inspector: ProcessInspector
+  readonly witnesses: SessionWitnesses
+}
+
+/**
+ * Whether the process's session was made before the root. Every session of the capture was made by the root or a
+ * descendant (the root made its own), so it is named by a pid of the capture, visible here.
+ */
+function foreignSession(stat: ProcStat, facts: Facts): boolean {
+  const { boundary, inspector } = facts
   const sessionId = stat.sid
-  if (sessionId <= 0 || sessionId === boundary.rootSessionId || boundary.rootSessionId === undefined) {
+  if (boundary.rootSessionId === undefined || sessionId === boundary.rootSessionId || sessionId < 0) {
     return false
+  }
+  if (sessionId === 0) {
+    // /proc shows 0 for init's own session and for one made outside this PID namespace: neither is a session the
+    // capture made. (The macOS helper's 0 means no more than "not read".)
+    return inspector.name === '/proc'
   }
   if (sessionId === stat.pid) {
     // A session leader started during the capture: who made the session is the question the ancestry answers.
     return false
   }
-  const leader = inspector.readStat(sessionId)
+  const witness = facts.witnesses.get(sessionId)
   return (
-    leader.status === 'ok' &&
-    leader.value.sid === sessionId &&
-    leader.value.state !== 'Z' &&
-    leader.value.startTicks < boundary.rootStartTicks
+    startedBeforeRootIn(sessionId, sessionId, facts) ||
+    (witness !== undefined && startedBeforeRootIn(witness.pid, sessionId, facts, witness.startTicks))
   )
 }
 
-function foreignAncestry(stat: ProcStat, boundary: CaptureBoundary, inspector: ProcessInspector): boolean {
+/** Whether `pid` is alive, in session `sessionId`, started before the root (and at `startTicks`, when given). */
+function startedBeforeRootIn(pid: number, sessionId: number, facts: Facts, startTicks?: number): boolean {
+  const member = facts.inspector.readStat(pid)
+  return (
+    member.status === 'ok' &&
+    member.value.sid === sessionId &&
+    member.value.state !== 'Z' &&
+    member.value.startTicks < facts.boundary.rootStartTicks &&
+    (startTicks === undefined || member.value.startTicks === startTicks)
+  )
+}
+
+function foreignAncestry(stat: ProcStat, facts: Facts): boolean {
+  const { boundary, inspector } = facts
   let child = stat
   for (let step = 0; step < MAX_ANCESTRY_STEPS; step++) {
     const parentPid = child.ppid
@@ -116,7 +154,12 @@ function foreignAncestry(stat: ProcStat, boundary: CaptureBoundary, inspector: P
     if (isAdopter(parentPid, parent.value.startTicks, boundary)) {
       return false
     }
-    if (parent.value.kernelThread || parent.value.startTicks < boundary.rootStartTicks) {
+    // A parent that is not the capture's and cannot have adopted one of its orphans forked this process itself.
+    if (
+      parent.value.kernelThread ||
+      parent.value.startTicks < boundary.rootStartTicks ||
+      foreignSession(parent.value, facts)
+    ) {
       return true
     }
     child = parent.value

@@ -97,6 +97,8 @@ export class OwnedTree {
   readonly #boundary: CaptureBoundary
   /** Processes proven not to be the capture's (`proveForeign`), by identity: never read again. */
   readonly #foreign = new Set<string>()
+  /** A member of each session made before the root, as scans saw them (see `SessionWitnesses`). */
+  readonly #witnesses = new Map<number, { readonly pid: number; readonly startTicks: number }>()
 
   /** `adopters`: who may adopt an orphan of the capture (see `readAdopters`); read from this process by default. */
   constructor(
@@ -136,7 +138,7 @@ export class OwnedTree {
       startedSinceTicks: this.#root.startTicks,
       listRecent: includeSession || this.#inspector.forkCount !== undefined,
       ...(this.#listing === undefined ? {} : { previous: this.#listing }),
-      foreign: { boundary: this.#boundary, known: this.#foreign },
+      foreign: { boundary: this.#boundary, known: this.#foreign, witnesses: this.#witnesses },
     })
     const forksBeforeLaunch = this.#root.forksBeforeLaunch
     this.#listing =

@@ -73,7 +73,12 @@ export interface ScanOptions {
    * the capture's (see `proveForeign`) is not reported unreadable, and its identity is added to `foreign`, which
    * later scans pass over without reading it again.
    */
-  readonly foreign?: { readonly boundary: CaptureBoundary; readonly known: Set<string> }
+  readonly foreign?: {
+    readonly boundary: CaptureBoundary
+    readonly known: Set<string>
+    /** Filled by every scan that reads the stat of a process started earlier: one member per session. */
+    readonly witnesses: Map<number, { readonly pid: number; readonly startTicks: number }>
+  }
 }
 
 /** How a process is remembered across scans: its pid can be reused, its pid with its start time cannot. */
@@ -196,10 +201,19 @@ function examineProcess(
     return 'done'
   }
   const before = readStartIdentity(pid)
-  if (before.status !== 'ok' || before.value.identity.start_ticks < (options.startedSinceTicks ?? 0)) {
+  const foreign = options.foreign
+  if (before.status !== 'ok') {
     return 'done'
   }
-  const foreign = options.foreign
+  if (before.value.identity.start_ticks < (options.startedSinceTicks ?? 0)) {
+    // Its session was made before the capture: a witness for the processes of that session whose leader is gone.
+    // The oldest member is kept, the one likeliest to outlive the capture (a CI agent's shell, a test runner).
+    const witness = foreign?.witnesses.get(before.value.stat.sid)
+    if (witness === undefined || before.value.stat.startTicks < witness.startTicks) {
+      foreign?.witnesses.set(before.value.stat.sid, { pid, startTicks: before.value.stat.startTicks })
+    }
+    return 'done'
+  }
   const key = identityKey(pid, before.value.identity.start_ticks)
   if (foreign?.known.has(key) === true) {
     return 'done'
@@ -213,7 +227,10 @@ function examineProcess(
     return 'done'
   }
   if (carries.status === 'unreadable') {
-    if (foreign !== undefined && proveForeign(before.value.stat, foreign.boundary, inspector) !== undefined) {
+    if (
+      foreign !== undefined &&
+      proveForeign(before.value.stat, foreign.boundary, inspector, foreign.witnesses) !== undefined
+    ) {
       foreign.known.add(key)
       return 'done'
     }

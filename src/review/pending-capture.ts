@@ -1,5 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { authorityFingerprint, readPendingName, type PendingName } from '../authority/pending-path.js'
+import {
+  describeAuthorityUnknowns,
+  unknownReasons,
+  unknownsInAuthority,
+  type AuthorityUnknown,
+} from '../authority/authority-unknowns.js'
 import { recordRefusal } from '../authority/record-refusal.js'
 import { compareCaptures } from '../compare/compare-captures.js'
 import type { Comparison } from '../compare/comparison-schema.js'
@@ -17,9 +23,11 @@ import { describeSystemError } from '../internal/system-error.js'
  * - `unreadable`: the file is not a whole pending capture REA can read (cut short, edited, another version);
  * - `authority_missing`: the authority it would replace is gone;
  * - `authority_changed`: the authority is no longer the file this capture was compared with;
- * - `refused`: the capture could not stand as an authority (`recordRefusal`), as `-u` would refuse it.
+ * - `refused`: the capture could not stand as an authority (`recordRefusal`), as `-u` would refuse it;
+ * - `carries_unknowns`: as the authority it would carry an unknown (`unknownsInAuthority`), which `-u` refuses too.
  */
-export type PendingState = 'ready' | 'unreadable' | 'authority_missing' | 'authority_changed' | 'refused'
+export type PendingState =
+  'ready' | 'unreadable' | 'authority_missing' | 'authority_changed' | 'refused' | 'carries_unknowns'
 
 /** The authority a pending capture would replace, as it is on disk now. */
 export type CurrentAuthority =
@@ -56,6 +64,8 @@ export interface PendingCapture {
   /** Why the two were not compared: the contract changed, or the authority cannot be used. */
   readonly comparisonNote: string | null
   readonly flaws: readonly RunFlaw[] | null
+  /** The unknowns an authority made from it would carry (none accepted); empty when unreadable. */
+  readonly unknowns: readonly AuthorityUnknown[]
 }
 
 /** How a path is shown to people: relative to where the review runs. */
@@ -102,9 +112,11 @@ export function readPendingCapture(pendingPath: string, show: ShowPath): Pending
       comparison: null,
       comparisonNote: null,
       flaws: null,
+      unknowns: [],
     }
   }
   const flaws = recordRefusal(evidence, { recordUnfinished: false })
+  const unknowns = unknownsInAuthority(evidence)
   const { comparison, comparisonNote } = compareWithCurrent(current, evidence, show, base)
   const state: PendingState =
     current.state === 'missing'
@@ -113,17 +125,20 @@ export function readPendingCapture(pendingPath: string, show: ShowPath): Pending
         ? 'authority_changed'
         : flaws !== null
           ? 'refused'
-          : 'ready'
+          : unknowns.length > 0
+            ? 'carries_unknowns'
+            : 'ready'
   return {
     ...base,
     state,
-    problem: problemOf(state, show(name.authority), flaws),
+    problem: problemOf(state, show(name.authority), flaws, unknowns),
     evidence,
     text,
     current,
     comparison,
     comparisonNote,
     flaws,
+    unknowns,
   }
 }
 
@@ -194,7 +209,12 @@ function unreadableProblem(error: ReaError, shown: string): string {
   )
 }
 
-function problemOf(state: PendingState, authority: string, flaws: readonly RunFlaw[] | null): string | null {
+function problemOf(
+  state: PendingState,
+  authority: string,
+  flaws: readonly RunFlaw[] | null,
+  unknowns: readonly AuthorityUnknown[],
+): string | null {
   switch (state) {
     case 'ready':
     case 'unreadable':
@@ -211,6 +231,8 @@ function problemOf(state: PendingState, authority: string, flaws: readonly RunFl
       )
     case 'refused':
       return unfinishedProblem(flaws ?? [])
+    case 'carries_unknowns':
+      return unknownsProblem(unknowns)
   }
 }
 
@@ -220,5 +242,18 @@ export function unfinishedProblem(flaws: readonly RunFlaw[]): string {
     'It did not run as its scenario expects, so it cannot stand as the authority (as `-u` would refuse it):',
     ...flaws.map((flaw) => `  - ${describeFlaw(flaw)}`),
     'Reject it and fix the scenario or the program; to record such a run on purpose, accept with --record-unfinished.',
+  ].join('\n')
+}
+
+/**
+ * Why a capture carrying unknowns cannot become the authority unless they are accepted by name, and what to do:
+ * the paragraph of a refused acceptance. Such an authority would make every later comparison unknown.
+ */
+export function unknownsProblem(unknowns: readonly AuthorityUnknown[]): string {
+  const reasons = unknownReasons(unknowns)
+  return [
+    `It carries ${unknowns.length === 1 ? 'an unknown' : `${unknowns.length} unknowns`}, so as the authority every later comparison with it would be unknown, whatever the program does (as \`-u\` would refuse it):`,
+    ...describeAuthorityUnknowns(unknowns),
+    `Reject it and run the test again; to make it the authority with ${reasons.length === 1 ? 'this unknown' : 'these unknowns'} on purpose, accept with ${reasons.map((reason) => `--accept-unknown ${reason}`).join(' ')} (docs/authority-files.md#unknowns).`,
   ].join('\n')
 }

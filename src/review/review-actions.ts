@@ -3,12 +3,14 @@ import path from 'node:path'
 import { authorityFileText } from '../authority/authority-text.js'
 import { readPendingName } from '../authority/pending-path.js'
 import { removePendingCaptures } from '../authority/pending-store.js'
+import { unknownsInAuthority } from '../authority/authority-unknowns.js'
 import { recordRefusal, type RecordAllowance } from '../authority/record-refusal.js'
 import { AUTHORITY_FORMAT_VERSION } from '../evidence/authority-document.js'
 import { writeFileAtomicSync } from '../internal/write-file-atomic.js'
 import {
   readPendingCapture,
   unfinishedProblem,
+  unknownsProblem,
   type PendingCapture,
   type PendingState,
   type ShowPath,
@@ -17,6 +19,8 @@ import {
 export interface AcceptOptions extends RecordAllowance {
   /** Accept even when the authority changed since the capture was compared with it, or is gone. */
   readonly force: boolean
+  /** Unknowns, by reason code, the new authority may carry (`--accept-unknown`, as `acceptUnknowns` lets `-u`). */
+  readonly acceptUnknowns: readonly string[]
 }
 
 /** What became of one pending capture; `message` says it in a sentence for people. */
@@ -46,8 +50,9 @@ export type ReviewOutcome =
  * Accepts a pending capture: it becomes the authority, written whole or not at all, in the current review layout
  * (its own bytes, which are what `-u` writes; a pending capture of an earlier layout is written anew), and the
  * pending capture is removed. Read afresh first, and refused, leaving every file as it is, when it cannot be read,
- * when the authority changed since or is gone (unless `force`), or when it could not stand as an authority
- * (`recordRefusal`, as `-u` refuses it, unless allowed by name).
+ * when the authority changed since or is gone (unless `force`), when it could not stand as an authority
+ * (`recordRefusal`, as `-u` refuses it, unless allowed by name), or when the authority would carry an unknown
+ * whose reason the user did not accept by name (`unknownsInAuthority`, as `-u` refuses it).
  */
 export function acceptPendingCapture(
   pendingPath: string,
@@ -129,12 +134,20 @@ function acceptRefusal(
       }
       break
     case 'refused':
+    case 'carries_unknowns':
     case 'ready':
       break
   }
+  if (capture.evidence === null) {
+    return null
+  }
   // Checked whatever the state said first: --force lets a changed authority be replaced, never a flawed capture.
-  const flaws = capture.evidence === null ? null : recordRefusal(capture.evidence, options)
-  return flaws === null ? null : refused('refused', unfinishedProblem(flaws))
+  const flaws = recordRefusal(capture.evidence, options)
+  if (flaws !== null) {
+    return refused('refused', unfinishedProblem(flaws))
+  }
+  const unknowns = unknownsInAuthority(capture.evidence, options.acceptUnknowns)
+  return unknowns.length === 0 ? null : refused('carries_unknowns', unknownsProblem(unknowns))
 }
 
 /** Whether a pending capture's text is in the layout this REA writes (its format_version line). */

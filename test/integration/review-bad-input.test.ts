@@ -91,6 +91,59 @@ describe('rea review refuses what it cannot act on', () => {
     expect(readFileSync(files.authority, 'utf8')).toContain('You have 3 chores today.')
   })
 
+  test('a pending capture carrying an unknown is refused as -u refuses it, unless its reason is accepted by name', async () => {
+    // The drain never finished: as the authority, every later comparison with it would be unknown.
+    const unknown = buildEvidence([{ chunk: 'You have 3 chores today.\r\n' }, { frame: 'retained' }], {
+      drain: 'incomplete',
+    })
+    const files = project(unknown)
+    const authority = readFileSync(files.authority)
+
+    const listed = await rea(files.folder, '--list')
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toMatch(/carries unknowns: It carries 2 unknowns/)
+
+    const refusedBy = async (...args: string[]) => {
+      const refused = await rea(files.folder, ...args)
+      expect(refused.code, refused.stderr).toBe(1)
+      expect(refused.stdout).toMatch(/^not accepted: .*pending-capture\.json$/m)
+      expectNoStackTrace(refused)
+      expect(readFileSync(files.authority).equals(authority)).toBe(true)
+      expect(existsSync(files.pending)).toBe(true)
+      return refused.stdout
+    }
+    for (const args of [['--accept'], ['--accept', '--force'], ['--accept', '--record-unfinished']]) {
+      const refused = await refusedBy(...args)
+      expect(refused).toContain('- terminal: drain_incomplete (')
+      expect(refused).toContain('To remove it: the terminal closed before REA had read everything')
+      expect(refused).toContain('- terminal: terminal_incomplete (')
+      expect(refused).toContain(
+        'accept with --accept-unknown terminal_incomplete --accept-unknown drain_incomplete',
+      )
+    }
+    // Accepting one reason leaves the other refusing.
+    const partly = await refusedBy('--accept', '--accept-unknown', 'drain_incomplete')
+    expect(partly).not.toContain('- terminal: drain_incomplete (')
+    expect(partly).toContain('accept with --accept-unknown terminal_incomplete (')
+    const json = await rea(files.folder, '--accept', '--json')
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      outcomes: [{ outcome: 'refused', reason: 'carries_unknowns' }],
+    })
+
+    const accepted = await rea(
+      files.folder,
+      '--accept',
+      '--accept-unknown',
+      'drain_incomplete',
+      '--accept-unknown',
+      'terminal_incomplete',
+    )
+    expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0)
+    expect(readFileSync(files.authority, 'utf8')).toContain('You have 3 chores today.')
+    expect(existsSync(files.pending)).toBe(false)
+  })
+
   test('a filter that selects nothing, and options that do not go together: exit 3, what to do', async () => {
     const files = project()
     const nothing = await rea(files.folder, '--show', 'no-such-test')

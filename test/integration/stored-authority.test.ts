@@ -103,6 +103,38 @@ describe('storedAuthority', () => {
     expect(user.length).toBeGreaterThan(0)
   })
 
+  test('a node installed under the home (as nvm does) is stored under [HOME], not the author’s path', async () => {
+    // Scenarios name the running node as process.execPath; under nvm that is a path in the author's home.
+    const node = path.join(home, '.nvm/versions/node/v22.0.0/bin/node')
+    mkdirSync(path.dirname(node), { recursive: true })
+    symlinkSync(process.execPath, node)
+    const evidence = await captureProcess(
+      {
+        ...scenario(),
+        executable: node,
+        normalization: { placeholders: [...scenario().normalization.placeholders] },
+      },
+      { root },
+    )
+    const stored = storedAuthority(evidence)
+    expect(stored.text).not.toContain(home)
+    const tokenized = '[HOME]/.nvm/versions/node/v22.0.0/bin/node'
+    expect(stored.evidence.commitments.scenario.value.executable).toBe(tokenized)
+    expect(stored.evidence.commitments.executable.value.executable).toBe(tokenized)
+    expect(stored.machineValuesLeft).toEqual([])
+    // Read back, it compares with a new capture of the same program as equivalent.
+    const elsewhere = parseEvidenceText(stored.text, 'stored')
+    const again = await captureProcess(
+      {
+        ...scenario(),
+        executable: node,
+        normalization: { placeholders: [...scenario().normalization.placeholders] },
+      },
+      { root },
+    )
+    expect(compareCaptures(elsewhere, again, { timing: 'ignore' }).verdict).toBe('equivalent')
+  })
+
   test('is read back, its digest covering what it stores, and compares as the capture did', async () => {
     const first = await capture()
     const second = await capture()

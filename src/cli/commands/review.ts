@@ -8,6 +8,7 @@ import {
   type ReviewRequest,
   type ReviewResult,
 } from '../../review/review-requests.js'
+import type { AcceptOptions } from '../../review/review-actions.js'
 import { runReviewSession } from '../../review/review-session.js'
 import { parseCommandLine, usageHint, type Command, type CommandContext } from '../arguments.js'
 import { REVIEW } from '../tables/review.js'
@@ -31,10 +32,11 @@ export const command: Command = {
         usage,
       )
     }
-    if ((values.force || values['record-unfinished']) && mode !== 'accept' && mode !== 'review') {
+    const allowing = values.force || values['record-unfinished'] || values['accept-unknown'].length > 0
+    if (allowing && mode !== 'accept' && mode !== 'review') {
       throw new ReaError(
         'INVALID_ARGUMENTS',
-        '--force and --record-unfinished apply to accepting only.',
+        '--force, --record-unfinished and --accept-unknown apply to accepting only.',
         usage,
       )
     }
@@ -42,7 +44,11 @@ export const command: Command = {
       throw new ReaError('INVALID_ARGUMENTS', '--json goes with --list, --show, --accept or --reject.', usage)
     }
     const request: ReviewRequest = { filters: positionals, cwd: process.cwd(), command: COMMAND }
-    const accept = { force: values.force, recordUnfinished: values['record-unfinished'] }
+    const accept: AcceptOptions = {
+      force: values.force,
+      recordUnfinished: values['record-unfinished'],
+      acceptUnknowns: values['accept-unknown'],
+    }
     const print = async (result: ReviewResult): Promise<number> => {
       await emitDocument(values.json ? canonicalJsonDocument(result.document) : result.text, undefined)
       return result.refused ? EXIT.reviewRefused : EXIT.ok
@@ -68,7 +74,7 @@ export const command: Command = {
  */
 async function review(
   request: ReviewRequest,
-  accept: { force: boolean; recordUnfinished: boolean },
+  accept: AcceptOptions,
   context: CommandContext,
 ): Promise<number> {
   const listed = listPendingCaptures(request)

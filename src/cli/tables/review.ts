@@ -58,6 +58,16 @@ export const REVIEW = {
         'Accept a capture that did not run as its scenario expects, as the recordUnfinished option lets -u.',
       example: 'rea review --accept --record-unfinished',
     },
+    {
+      kind: 'value',
+      name: 'accept-unknown',
+      value: '<reason>',
+      repeatable: true,
+      defaultText: 'no unknown is accepted',
+      description:
+        'Accept a capture carrying unknowns with this reason code, as acceptUnknowns lets -u (once per reason).',
+      example: 'rea review --accept --accept-unknown unrelated_process_unverified',
+    },
   ],
   examples: ['rea review', 'rea review test/todo.test.ts'],
 } as const satisfies CommandTable

@@ -18,8 +18,8 @@ export function listPendingCapturesTool(): ReaTool {
       'List the pending captures in the project, as `rea review --list --json` does: the captures a local test ' +
       'run kept beside an authority it did not match, waiting to be accepted or rejected. Each has its pending ' +
       'path, the authority it would replace, its test (file and name, when the authority is a default one), its ' +
-      'state (ready, authority_changed, authority_missing, unreadable, refused) with what to do when not ready, ' +
-      'and the verdict of each dimension against the authority. An empty list when nothing is pending.',
+      'state (ready, authority_changed, authority_missing, unreadable, refused, carries_unknowns) with what to do ' +
+      'when not ready, and the verdict of each dimension against the authority. An empty list when nothing is pending.',
     inputSchema: z.toJSONSchema(argumentsSchema, { io: 'input' }) as Tool['inputSchema'],
     annotations: READ_ONLY_ANNOTATIONS,
     // eslint-disable-next-line @typescript-eslint/require-await -- a tool's run is async; this one reads files only

@@ -115,6 +115,37 @@ describe('proveForeign', () => {
     expect(proveForeign(process, boundary, table)).toBeUndefined()
   })
 
+  test('a session whose leader is gone is proven by another member that started before the capture', () => {
+    // Session 999's leader exited; 950, started before the root, is still in it (a CI agent's shell that left).
+    const member = stat(950, { ppid: 1, sid: 999, startTicks: 70 })
+    const orphan = stat(916, { ppid: 1, sid: 999 })
+    const table = inspectorOf([...TABLE, member, orphan])
+    const witnesses = new Map([[999, { pid: 950, startTicks: 70 }]])
+    expect(proveForeign(orphan, boundary, table, witnesses)).toBe('session')
+    // The witness must still be that process, in that session: a reused pid or a session left proves nothing.
+    const reused = new Map([[999, { pid: 950, startTicks: 71 }]])
+    expect(proveForeign(orphan, boundary, table, reused)).toBeUndefined()
+    const left = inspectorOf([...TABLE, { ...member, sid: 950 }, orphan])
+    expect(proveForeign(orphan, boundary, left, witnesses)).toBeUndefined()
+    expect(proveForeign(orphan, boundary, table)).toBeUndefined()
+  })
+
+  test('session 0 (init’s, or one made outside this PID namespace) is never the capture’s', () => {
+    // The root leads a session of its own, so every session of the capture is named by one of its pids.
+    const process = stat(921, { ppid: 400, sid: 0, pgid: 400 })
+    expect(proveForeign(process, boundary, inspector)).toBe('session')
+    expect(proveForeign(process, { ...boundary, rootSessionId: undefined }, inspector)).toBeUndefined()
+    const helper = { ...inspector, name: 'macOS helper' }
+    expect(proveForeign(process, boundary, helper)).toBeUndefined()
+  })
+
+  test('a session leader whose parent, started during the capture, is in a session made before it', () => {
+    // REA's shell (an adopter) starts a worker in its own old session; the worker starts a process with setsid.
+    const worker = stat(930, { ppid: 300, sid: 300, pgid: 300 })
+    const child = stat(931, { ppid: 930, sid: 931 })
+    expect(proveForeign(child, boundary, inspectorOf([...TABLE, worker, child]))).toBe('ancestry')
+  })
+
   test('a session proves nothing when the root’s own session is unknown', () => {
     const process = stat(920, { ppid: 1, sid: 600 })
     expect(proveForeign(process, { ...boundary, rootSessionId: undefined }, inspector)).toBeUndefined()

@@ -28,7 +28,7 @@ beforeAll(() => {
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 const { show } = pathsFor(process.cwd())
-const options = { force: false, recordUnfinished: false }
+const options = { force: false, recordUnfinished: false, acceptUnknowns: [] }
 
 /** An authority of `old` for test `name` and a pending capture of `pending` beside it. */
 function pendingFor(name: string, pending: Evidence = changed): { authority: string; pending: string } {
@@ -87,6 +87,38 @@ describe('acceptPendingCapture', () => {
     expect(acceptPendingCapture(files.pending, { ...options, recordUnfinished: true }, show).outcome).toBe(
       'accepted',
     )
+  })
+
+  test('refuses a capture whose authority would carry an unknown, as -u does, unless its reason is accepted', () => {
+    const undrained = buildEvidence([{ chunk: 'You have 3 chores today.\r\n' }, { frame: 'retained' }], {
+      drain: 'incomplete',
+    })
+    const files = pendingFor('carries an unknown', undrained)
+    expect(readPendingCapture(files.pending, show)).toMatchObject({
+      state: 'carries_unknowns',
+      unknowns: [
+        expect.objectContaining({ dimension: 'terminal', reason: 'terminal_incomplete' }),
+        expect.objectContaining({ dimension: 'terminal', reason: 'drain_incomplete' }),
+      ],
+    })
+    const before = readFileSync(files.authority, 'utf8')
+    const refused = acceptPendingCapture(files.pending, options, show)
+    expect(refused).toMatchObject({ outcome: 'refused', reason: 'carries_unknowns' })
+    expect(refused.message).toMatch(
+      /carries 2 unknowns.*- terminal: drain_incomplete \(.*To remove it: .*--accept-unknown terminal_incomplete --accept-unknown drain_incomplete/s,
+    )
+    for (const allowed of [
+      { force: true },
+      { recordUnfinished: true },
+      { acceptUnknowns: ['drain_incomplete'] },
+    ]) {
+      expect(acceptPendingCapture(files.pending, { ...options, ...allowed }, show).outcome).toBe('refused')
+    }
+    expect(readFileSync(files.authority, 'utf8')).toBe(before)
+    const acceptUnknowns = ['drain_incomplete', 'terminal_incomplete']
+    const accepted = acceptPendingCapture(files.pending, { ...options, acceptUnknowns }, show)
+    expect(accepted.outcome).toBe('accepted')
+    expect(readFileSync(files.authority, 'utf8')).toContain('chores')
   })
 
   test.each([
