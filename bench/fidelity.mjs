@@ -210,7 +210,7 @@ async function tmuxScreens(internals, spec, place) {
       place.cwd,
       'env',
       ...assignments,
-      ...spec.command,
+      ...spec.command.map(literalForTmux),
     )
     const screens = []
     let previous = ''
@@ -238,6 +238,15 @@ async function tmuxScreens(internals, spec, place) {
       removeTmuxServer('rea-fidelity-inner')
     }
   }
+}
+
+/**
+ * An argument of the pane's command as tmux must be given it: tmux takes an argument that ends in `;` as the end
+ * of its own command (the case "tmux inside" passes `;` to the inner tmux, whose `set -g status off` then went to
+ * the outer server), unless the `;` is escaped with a backslash.
+ */
+function literalForTmux(argument) {
+  return argument.endsWith(';') ? `${argument.slice(0, -1)}\\;` : argument
 }
 
 /** A step's input: `send` in one write, `keys` one key at a time, as REA types them. */
