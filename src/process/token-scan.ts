@@ -91,8 +91,8 @@ const ENVIRON_RECHECK_MS = 2
 const ENVIRON_RECHECKS = 5
 /**
  * A scan of every process reads three files per process and takes several ms on a busy host (up to 30 ms
- * measured with a few hundred processes); it lets the event loop turn after this long, so that output read
- * meanwhile is handled and a query in it answered within about this time, not after the whole scan.
+ * measured on the loaded 2-core host, about 90 processes); it lets the event loop turn after this long, so that
+ * output read meanwhile is handled and a query in it answered within about this time, not after the whole scan.
  */
 export const SCAN_SLICE_MS = 2
 
