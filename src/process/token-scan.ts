@@ -89,12 +89,6 @@ export function identityKey(pid: number, startTicks: number): string {
  */
 const ENVIRON_RECHECK_MS = 2
 const ENVIRON_RECHECKS = 5
-/**
- * A scan of every process reads three files per process and takes several ms on a busy host (up to 30 ms
- * measured on the loaded 2-core host, about 90 processes); it lets the event loop turn after this long, so that
- * output read meanwhile is handled and a query in it answered within about this time, not after the whole scan.
- */
-export const SCAN_SLICE_MS = 2
 
 /** What one examination of a process decided: done, or read it again (empty, or unreadable for this reason). */
 type Examination = 'done' | 'empty' | UnreadableProcess
@@ -128,7 +122,7 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
       examine(pid)
     }
   } else {
-    await examineEveryProcess(inspector, entry, examine)
+    examineEveryProcess(inspector, entry, examine)
   }
   for (let round = 0; round < ENVIRON_RECHECKS && undecided.size > 0; round++) {
     await delay(ENVIRON_RECHECK_MS)
@@ -156,13 +150,12 @@ export async function scanForRunToken(token: string, options: ScanOptions = {}):
  * its read would hide the child, which was not in the listing yet: list again and examine new PIDs until a
  * listing brings none, so the scan misses nobody that was alive throughout it.
  */
-async function examineEveryProcess(
+function examineEveryProcess(
   inspector: ProcessInspector,
   entry: Buffer,
   examine: (pid: number, known: ProcRead<EnvironCheck> | undefined) => void,
-): Promise<void> {
+): void {
   const examined = new Set<number>([process.pid])
-  let sliceStart = performance.now()
   for (;;) {
     // Where one read of every environment is cheaper than many (the macOS helper), it rules out most processes
     // before any identity is read.
@@ -176,10 +169,6 @@ async function examineEveryProcess(
     for (const pid of pids) {
       examined.add(pid)
       examine(pid, bulk?.get(pid))
-      if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve))
-        sliceStart = performance.now()
-      }
     }
   }
 }
