@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FIDELITY_CASES } from './fidelity/cases.mjs'
+import { removeTmuxServer } from './tmux-server.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -69,6 +70,10 @@ export async function runDrawGapsBenchmark() {
       })
     } finally {
       rmSync(base, { recursive: true, force: true })
+      // The tmux the case runs inside REA is a server of its own: REA ends it with the capture, its socket stays.
+      if (spec.name === 'tmux inside') {
+        removeTmuxServer('rea-fidelity-inner')
+      }
     }
   }
   return results

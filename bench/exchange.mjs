@@ -1,6 +1,9 @@
 // The terminal exchange and the settled dispatch model (docs/events.md#when-input-goes-in), side by side in one run:
 // - the first reply: a program times its terminal's answer to a DA1 sent as it starts, then four more, under REA
-//   and under tmux (a private server, `tmux -L <unique name> -f /dev/null`, killed by that name when done);
+//   (in this process, and in a fresh `rea capture-process` each time, where the emulator is loaded beside the
+//   spawn) and under tmux (a private server, `tmux -L <unique name> -f /dev/null`, killed by that name when done);
+//   asked once the program's event loop runs, and again asked while its module loads (`--at-load`, which adds
+//   Node.js's own start-up tail to the first time); with REA_BASELINE also under that build, in this process;
 // - what a settled wait costs per event: bench/reaction-prompt.mjs asks questions one by one and times each
 //   answer, driven by REA under settled-v1 (the default settle), settled-v1 with quiet_ms 0 (the exchange only)
 //   and the legacy immediate model;
@@ -32,12 +35,26 @@ function parseLatencies(text) {
   return { first: Number(first[1]), later: later[1].trim().split(/\s+/).map(Number) }
 }
 
-async function reaFirstReply(captureProcess) {
-  const evidence = await captureProcess({ executable: process.execPath, arguments: [latencyProgram] })
+const latencyArguments = (atLoad) => [latencyProgram, ...(atLoad ? ['--at-load'] : [])]
+
+async function reaFirstReply(captureProcess, atLoad) {
+  const evidence = await captureProcess({ executable: process.execPath, arguments: latencyArguments(atLoad) })
   return parseLatencies(evidence.terminal.chunks.map((chunk) => chunk.data).join(''))
 }
 
-async function tmuxFirstReply(work, index) {
+/** The same in a fresh `rea capture-process`: the emulator is loaded beside the program's start, in a cold process. */
+function cliFirstReply(work, atLoad) {
+  const scenario = path.join(work, 'reply-latency.json')
+  writeFileSync(
+    scenario,
+    JSON.stringify({ executable: process.execPath, arguments: latencyArguments(atLoad) }),
+  )
+  timeCli(path.join(root, 'dist/cli/main.cjs'), work, scenario)
+  const evidence = JSON.parse(readFileSync(path.join(work, 'capture.json'), 'utf8'))
+  return parseLatencies(evidence.terminal.chunks.map((chunk) => chunk.data).join(''))
+}
+
+async function tmuxFirstReply(work, index, atLoad) {
   const server = `rea-bench-exchange-${process.pid}-${index}`
   const out = path.join(work, `tmux-${index}.txt`)
   try {
@@ -45,7 +62,7 @@ async function tmuxFirstReply(work, index) {
       'tmux',
       ['-L', server, '-f', '/dev/null', 'new-session', '-d', '-x', '80', '-y', '24'].concat([
         process.execPath,
-        latencyProgram,
+        ...latencyArguments(atLoad),
         '--out',
         out,
       ]),
@@ -129,16 +146,37 @@ function againstBaseline(baseline, work, pairs) {
 
 export async function runExchangeBenchmark({ runs = 10, rounds = 20, pairs = 20 } = {}) {
   const { captureProcess } = await import(path.join(root, 'dist/index.js'))
+  const baseline = process.env.REA_BASELINE
+  const baselineCapture =
+    baseline === undefined ? undefined : (await import(path.join(baseline, 'dist/index.js'))).captureProcess
   const work = mkdtempSync(path.join(tmpdir(), 'rea-bench-exchange-'))
   try {
-    const rea = []
-    const tmux = []
     const haveTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0
-    for (let run = 0; run < runs; run++) {
-      rea.push(await reaFirstReply(captureProcess))
-      if (haveTmux) {
-        tmux.push(await tmuxFirstReply(work, run))
+    const firstReply = {}
+    for (const atLoad of [false, true]) {
+      const times = { rea: [], rea_cli: [], tmux: [], baseline: [] }
+      // One of each per run, so that drift in the machine's load reaches all of them alike.
+      for (let run = 0; run < runs; run++) {
+        times.rea.push(await reaFirstReply(captureProcess, atLoad))
+        times.rea_cli.push(cliFirstReply(work, atLoad))
+        if (haveTmux) {
+          times.tmux.push(await tmuxFirstReply(work, run, atLoad))
+        }
+        if (baselineCapture !== undefined) {
+          times.baseline.push(await reaFirstReply(baselineCapture, atLoad))
+        }
       }
+      firstReply[atLoad ? 'asked_at_load' : 'asked_once_running'] = Object.fromEntries(
+        Object.entries(times)
+          .filter(([, entries]) => entries.length > 0)
+          .map(([name, entries]) => [
+            name,
+            {
+              first_median_ms: round1(median(entries.map((entry) => entry.first))),
+              later_median_ms: round1(median(entries.flatMap((entry) => entry.later))),
+            },
+          ]),
+      )
     }
     const settled = []
     const exchangeOnly = []
@@ -148,13 +186,9 @@ export async function runExchangeBenchmark({ runs = 10, rounds = 20, pairs = 20 
       exchangeOnly.push(...(await promptLatencies(captureProcess, rounds, { quiet: 0 })))
       immediate.push(...(await promptLatencies(captureProcess, rounds, { dispatch: 'immediate' })))
     }
-    const baseline = process.env.REA_BASELINE
     return {
       runs,
-      first_reply_rea_median_ms: round1(median(rea.map((entry) => entry.first))),
-      later_replies_rea_median_ms: round1(median(rea.flatMap((entry) => entry.later))),
-      first_reply_tmux_median_ms: haveTmux ? round1(median(tmux.map((entry) => entry.first))) : null,
-      later_replies_tmux_median_ms: haveTmux ? round1(median(tmux.flatMap((entry) => entry.later))) : null,
+      first_reply: firstReply,
       answers_per_model: settled.length,
       answer_settled_median_ms: round1(median(settled)),
       answer_exchange_only_median_ms: round1(median(exchangeOnly)),

@@ -210,7 +210,7 @@ async function tmuxScreens(internals, spec, place) {
       place.cwd,
       'env',
       ...assignments,
-      ...spec.command,
+      ...spec.command.map(literalForTmux),
     )
     const screens = []
     let previous = ''
@@ -223,9 +223,7 @@ async function tmuxScreens(internals, spec, place) {
       }
       const [x, y, shown] = tmux('display', '-p', '#{cursor_x} #{cursor_y} #{cursor_flag}').trim().split(' ')
       screens.push({
-        // -N keeps trailing blanks (a coloured bar ends in them). tmux writes line-drawing cells between SO and SI,
-        // expecting G1 to be DEC's line-drawing set, which it designates in its own terminal: so do we.
-        state: `\x1b)0${tmux('capture-pane', '-p', '-e', '-N').replace(/\n$/, '').replaceAll('\n', '\r\n')}`,
+        state: paneState(tmux('capture-pane', '-p', '-e', '-N')),
         cursor: { row: Number(y), column: Number(x), visible: shown === '1' },
       })
       await sendToPane(tmux, internals, step)
@@ -238,6 +236,27 @@ async function tmuxScreens(internals, spec, place) {
       removeTmuxServer('rea-fidelity-inner')
     }
   }
+}
+
+/**
+ * tmux's pane (`capture-pane -p -e -N`) as text to redraw in the comparison's terminal. -N keeps trailing blanks (a
+ * coloured bar ends in them). tmux writes line-drawing cells between SO and SI, expecting G1 to be DEC's
+ * line-drawing set, which it designates in its own terminal: so do we. Each row goes to its own place, with
+ * autowrap off: a row laid out with tmux's widths (❤️ one cell) can be wider under REA's width model, and wrapped
+ * onto the next row it pushed every row below down and the screen up by one (micro's screen looked one row off).
+ */
+function paneState(pane) {
+  const rows = pane.replace(/\n$/, '').split('\n')
+  return `\x1b)0\x1b[?7l${rows.map((row, index) => `\x1b[${index + 1};1H${row}`).join('')}`
+}
+
+/**
+ * An argument of the pane's command as tmux must be given it: tmux takes an argument that ends in `;` as the end
+ * of its own command (the case "tmux inside" passes `;` to the inner tmux, whose `set -g status off` then went to
+ * the outer server), unless the `;` is escaped with a backslash.
+ */
+function literalForTmux(argument) {
+  return argument.endsWith(';') ? `${argument.slice(0, -1)}\\;` : argument
 }
 
 /** A step's input: `send` in one write, `keys` one key at a time, as REA types them. */

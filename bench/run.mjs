@@ -246,9 +246,14 @@ if (wanted('waits')) {
 if (wanted('exchange')) {
   results.exchange = await runExchangeBenchmark()
   const r = results.exchange
-  console.log(
-    `first reply to a DA1 at start, as the program measured it: rea median ${r.first_reply_rea_median_ms} ms (later ${r.later_replies_rea_median_ms} ms) vs tmux ${r.first_reply_tmux_median_ms} ms (later ${r.later_replies_tmux_median_ms} ms), ${r.runs} runs each`,
-  )
+  for (const [when, terminals] of Object.entries(r.first_reply)) {
+    const each = Object.entries(terminals).map(
+      ([name, entry]) => `${name} ${entry.first_median_ms} ms (later ${entry.later_median_ms} ms)`,
+    )
+    console.log(
+      `first reply to a DA1, ${when.replaceAll('_', ' ')}, median as the program measured it, ${r.runs} runs each: ${each.join(', ')}`,
+    )
+  }
   console.log(
     `question → answer per waited event, ${r.answers_per_model} answers each: settled-v1 ${r.answer_settled_median_ms} ms, quiet_ms 0 (exchange only) ${r.answer_exchange_only_median_ms} ms, immediate ${r.answer_immediate_median_ms} ms`,
   )

@@ -43,10 +43,11 @@ export function compareCheckpoint(internals, step, first, second, erasedIsEqual 
       })
     }
   }
+  // As the screens comparison does: a cursor hidden on both sides is not seen, so its position is not compared.
+  const hiddenOnBoth = first.cursor.visible === false && second.cursor.visible === false
   const cursor =
-    first.cursor.row === second.cursor.row &&
-    first.cursor.column === second.cursor.column &&
-    first.cursor.visible === second.cursor.visible
+    first.cursor.visible === second.cursor.visible &&
+    (hiddenOnBoth || (first.cursor.row === second.cursor.row && first.cursor.column === second.cursor.column))
       ? null
       : { rea: first.cursor, tmux: second.cursor }
   return {

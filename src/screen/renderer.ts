@@ -229,6 +229,36 @@ export class Renderer {
     this.#hand({ text, onParsed })
   }
 
+  /**
+   * Hands text to xterm and parses it before returning when that keeps the order and costs no more than the
+   * write queue would: xterm has nothing pending and the text, with anything queued before it, is small
+   * (`RENDER_SYNC_CHARACTERS`). A query in it is then answered at once, where xterm's write queue would parse it
+   * on a later timer tick (at least 1 ms in Node, longer while the event loop is busy), and the program would
+   * wait that long for its reply. `onParsed` still runs after the caller returns (a microtask), as it would
+   * from the write queue, so no listener runs in the middle of the caller's work. Otherwise as `write`.
+   */
+  writeNow(text: string, onParsed?: () => void): void {
+    if (
+      this.#disposed ||
+      this.#pendingWrites > 0 ||
+      this.#batchCharacters + text.length > RENDER_SYNC_CHARACTERS
+    ) {
+      this.write(text, onParsed)
+      return
+    }
+    this.#touched = true
+    this.#batch.push(text)
+    this.#batchCharacters += text.length
+    if (this.#parseQueueNow()) {
+      if (onParsed !== undefined) {
+        queueMicrotask(onParsed)
+      }
+      return
+    }
+    // This xterm has no synchronous write, or could not be opened: through the write queue, as `write` does.
+    this.write('', onParsed)
+  }
+
   /** Runs `read` once everything enqueued or written so far is parsed, and resolves with its result. */
   whenRendered<T>(read: () => T): Promise<T> {
     return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { WidthModel } from '../scenario/terminal-model.js'
+import { redrawableState } from './frame-state.js'
 import { applyWidthModel } from './width-model.js'
 import { cursorHidden, loadXterm, synchronousWriter, type XtermTerminal } from './xterm.js'
 
@@ -65,7 +66,7 @@ export type ReplayStep =
  * model cannot be loaded, or this xterm cannot be written synchronously.
  */
 export function replayScreen(source: ScreenSource): ReplayedScreen {
-  return replaySteps(source, [{ text: source.state }])
+  return replaySteps(source, [{ text: redrawableState(source.state) }])
 }
 
 /**
@@ -107,7 +108,7 @@ export interface ReplayedText {
  * screen. A row the next one continues keeps its trailing blanks, so joining wrapped rows gives the line as written.
  */
 export function replayText(source: ScreenSource, rowText: RowTextReader = plainRowText): ReplayedText {
-  return withReplayedTerminal(source, [{ text: source.state }], (terminal) => {
+  return withReplayedTerminal(source, [{ text: redrawableState(source.state) }], (terminal) => {
     const active = terminal.buffer.active
     const normal = terminal.buffer.normal
     const read = (buffer: Buffer, first: number, count: number): RowText[] => {

@@ -112,7 +112,9 @@ export class LiveTerminal {
     if (this.#listeners.size === 0 && !SEQUENCE_START.test(text) && this.#renderer.parsedToGround) {
       this.#renderer.enqueue(text)
     } else {
-      this.#renderer.write(text, () => this.#parsedThrough(chunk))
+      // Parsed at once where it is small and nothing is pending: a query in it is answered before the next
+      // chunk is read, not on xterm's next timer tick.
+      this.#renderer.writeNow(text, () => this.#parsedThrough(chunk))
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Terminal } from '@xterm/xterm'
+import { redrawableState } from '../../screen/frame-state.js'
 import type { CheckpointStatus, PageCheckpoint, PageData, PageFrame, PageSide } from '../page-data.js'
 import { cellDifference, keysAt, type CellDifference } from './cell-difference.js'
 import { element, requiredElement } from './page-elements.js'
@@ -187,7 +188,7 @@ function renderFrame(
   const host = element('div', { class: 'term-host' })
   pane.append(host)
   const terminal = openTerminal(host, side.terminal, frame.columns, frame.rows)
-  return new Promise((resolve) => terminal.write(frame.state, () => resolve(terminal)))
+  return new Promise((resolve) => terminal.write(redrawableState(frame.state), () => resolve(terminal)))
 }
 
 /** Marks every run of differing cells on both sides, by kind; returns the runs. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { RENDER_SYNC_CHARACTERS } from '../../../src/screen/renderer.js'
 import { LiveTerminal } from '../../../src/terminal/live-terminal.js'
 
 const SETTINGS = {
@@ -40,8 +41,30 @@ describe('LiveTerminal', () => {
     live.dispose()
   })
 
+  test('a query in a small chunk is answered before feed returns, not on a later tick of the write queue', () => {
+    const { live, replies } = liveTerminal()
+    live.feed('Name? ')
+    live.feed('\x1b[6n')
+    // The program waits for this reply: it is sent within the turn that read the query.
+    expect(replies).toEqual(['\x1b[1;7R'])
+    expect(live.idle).toBe(true)
+    live.dispose()
+  })
+
+  test('a query behind a large queue goes through the write queue, in order', async () => {
+    const { live, replies, replied } = liveTerminal()
+    live.feed('x'.repeat(RENDER_SYNC_CHARACTERS))
+    live.feed('\x1b[6n')
+    expect(replies).toEqual([])
+    // 64 Ki characters on 20 columns wrap onto the last row, scrolled: the cursor ends on row 4.
+    expect(await replied).toBe(`\x1b[4;${(RENDER_SYNC_CHARACTERS % SETTINGS.columns) + 1}R`)
+    live.dispose()
+  })
+
   test('a query still being parsed when the terminal stops is left unanswered', async () => {
     const { live, replies } = liveTerminal()
+    // Behind a queue too large to parse at once, the query waits for xterm's write queue.
+    live.feed('x'.repeat(RENDER_SYNC_CHARACTERS))
     live.feed('abc\x1b[6n')
     live.stop('the output went past its limit')
     // The renderer parses what it was given; once it has, an answer would have been sent.
@@ -111,8 +134,8 @@ describe('LiveTerminal', () => {
     live.onChange(() => undefined)
     const mark = live.outputMark()
     expect(live.showsOutputAfter(mark)).toBe(false)
-    live.feed('\x1b[2J\x1b[Hpage 2')
-    // Fed, not parsed yet: the screen still shows page 1.
+    // Too large to parse at once: fed, not parsed yet, the screen still shows page 1.
+    live.feed(`\x1b[2J\x1b[H${'page 2 '.repeat(RENDER_SYNC_CHARACTERS / 7 + 1)}`)
     expect(live.showsOutputAfter(mark)).toBe(false)
     await live.whenRendered(() => undefined)
     expect(live.showsOutputAfter(mark)).toBe(true)
