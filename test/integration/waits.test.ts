@@ -8,6 +8,7 @@ import {
   type ProcessScenarioInput,
 } from '../../src/index.js'
 import { parseEvidenceText } from '../../src/front-end.js'
+import { WAIT_SETTLE_MS } from '../../src/scenario/event-dispatch.js'
 import { NAMED_KEYS } from '../../src/scenario/key-names.js'
 import { encodeKeys } from '../../src/screen/keys.js'
 import { program } from '../helpers/fixtures.js'
@@ -187,7 +188,17 @@ describe('waits that hold on programs that draw in several writes', () => {
         timeout_ms: 20_000,
       })),
     )
-    for (const evidence of captures) {
+    // A saturated CI host can stretch the program's own 50 ms timer past the settle: its output then really was
+    // quiet for WAIT_SETTLE_MS, and meeting the wait on the first line is right. The gap REA saw is in the
+    // Evidence (chunk times); every capture whose gap stayed clearly under the settle must hold the whole box,
+    // and most must have stayed under it, so the test cannot pass by skipping them all.
+    const drawnAt = (evidence: Evidence, text: string): number =>
+      evidence.terminal.chunks.find((chunk) => chunk.data.includes(text))?.at_ms ?? Infinity
+    const heldGap = captures.filter(
+      (evidence) => drawnAt(evidence, 'colour') - drawnAt(evidence, 'Settings') < WAIT_SETTLE_MS - 20,
+    )
+    expect(heldGap.length).toBeGreaterThanOrEqual(5)
+    for (const evidence of heldGap) {
       const frame = evidence.terminal.frames.find((candidate) => candidate.trigger === 'before_event')
       expect(frame?.status === 'retained' ? frame.lines.slice(0, 4) : []).toEqual([
         '┌─ Settings ─────────┐',
@@ -195,6 +206,8 @@ describe('waits that hold on programs that draw in several writes', () => {
         '│ sound:  off        │',
         '└────────────────────┘',
       ])
+    }
+    for (const evidence of captures) {
       expect(evidence.interactions[0]).toMatchObject({ wait: { settle: 'quiet' } })
     }
   })
