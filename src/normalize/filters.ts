@@ -79,9 +79,9 @@ export const TIMESTAMP_FORMS_V1: readonly string[] = [
 
 /** The numbers a duration filter takes, and whether its units are read without regard to case. */
 interface DurationNumbers {
-  /** Any number, in the plain and key forms and as the last part of a compound. */
+  /** The number the filter takes in the plain and key forms, and as the last part of a compound. */
   readonly number: string
-  /** `i`: `durations` has read `5 MS` and `2 Min` since v1. */
+  /** With `i` units are read in any case: `durations` has read `5 MS` and `2 Min` since v1. */
   readonly flags: 'giu' | 'gu'
 }
 
