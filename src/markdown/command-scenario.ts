@@ -33,9 +33,12 @@ export function commandScenario(
     }
   }
   const filters = new Set<FilterName>(options.filters ?? [])
+  // A token two filters write turns on the first (`[DURATION]`: durations, which takes what measured_durations does).
+  const named = new Set<string>()
   for (const [name, token] of Object.entries(FILTER_TOKENS) as [FilterName, string][]) {
-    if (tokens.has(token)) {
+    if (tokens.has(token) && !named.has(token)) {
       filters.add(name)
+      named.add(token)
     }
   }
   const redactions = Object.entries(options.redactions ?? {}).map(([name, regex]) => ({

@@ -1,13 +1,15 @@
 import type { FILTER_NAMES } from '../scenario/schema.js'
 import type { RuleMatch, StreamRule } from './stream-rule.js'
 
-// Frozen: captures commit this version, so a change to what a filter matches or writes needs a new module.
+// Frozen: captures commit this version, so a change to what a filter matches or writes needs a new module. A new
+// name is not such a change (no existing capture names it): `measured_durations` joined v2 that way.
 
 /**
  * The semantics of `normalization.filters` committed by captures that use them. v2: `durations` also takes the
  * share list Vitest 5 prints after its run's duration; `timestamps` takes dates without a time and `temp_names`
  * the temporary names of Node's mkdtemp, Python's tempfile (with a suffix) and Go's build folders (FILTERS_V2 in
- * filters-v2.ts). v1 captures stay readable; they compare only with v1.
+ * filters-v2.ts), and `measured_durations` is a name added to v2 (see its definition). v1 captures stay readable;
+ * they compare only with v1.
  */
 export const FILTER_NORMALIZATION_VERSION = 'builtin-filters-v2'
 
@@ -20,6 +22,7 @@ export const FILTER_TOKENS: Readonly<Record<FilterName, string>> = {
   durations: '[DURATION]',
   hex_ids: '[HEX_ID]',
   temp_names: '[TEMP_NAME]',
+  measured_durations: '[DURATION]',
 }
 
 /**
@@ -36,12 +39,15 @@ export const START = String.raw`(?<!\x1b\[[0-?]{0,32})(?<=^|[^\p{L}\p{N}_.]|\x1b
 // Ends a token: not followed by a letter, digit or underscore, nor by a decimal point and a digit.
 export const END = String.raw`(?![\p{L}\p{N}_]|[.,]\d)`
 const NUMBER = String.raw`\d{1,12}(?:[.,]\d{1,9})?`
+// A number with a decimal part: what a clock measured, never a value someone configured (`retrying in 5s`).
+const FRACTIONAL_NUMBER = String.raw`\d{1,12}[.,]\d{1,9}`
 const GAP = String.raw`(?:${SGR}){0,3}[ \u00a0]?(?:${SGR}){0,3}`
 // µs with the micro sign or the Greek mu, as escapes: the CLI's bundles hold no character beyond Latin-1 (tsup.config.ts).
 const SMALL_UNIT = String.raw`(?:ns|[\u00b5\u03bcu]s|ms|s|secs?|seconds?)`
 const LARGE_UNIT = String.raw`(?:h|hrs?|hours?|m|mins?|minutes?)`
 const ANY_UNIT = String.raw`(?:ns|[\u00b5\u03bcu]s|ms|secs?|seconds?|s|mins?|minutes?|hrs?|hours?|h)`
-const DURATION_KEY = String.raw`[\p{L}\p{N}_.-]{0,24}(?:duration|elapsed)[\p{L}\p{N}_.-]{0,24}["']?[ \t]{0,3}[:=]?[ \t]{0,3}["']?`
+// The key in lower, capitalised or upper case, so a filter read with case finds `Duration: 12.5` and `ELAPSED=3.1`.
+const DURATION_KEY = String.raw`[\p{L}\p{N}_.-]{0,24}(?:[Dd]uration|[Ee]lapsed|DURATION|ELAPSED)[\p{L}\p{N}_.-]{0,24}["']?[ \t]{0,3}[:=]?[ \t]{0,3}["']?`
 // Vitest 5 follows a run's duration with each phase's share of it, largest first and phases under 0.5 % left out,
 // so names, numbers and order all change from run to run: `475ms (tests 37%, transform 34%, worker 7%)`. The list
 // goes with the duration it belongs to.
@@ -71,6 +77,44 @@ export const TIMESTAMP_FORMS_V1: readonly string[] = [
   String.raw`(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?[AaPp][Mm])?(?![\d:])`,
 ]
 
+/** The numbers a duration filter takes, and whether its units are read without regard to case. */
+interface DurationNumbers {
+  /** The number the filter takes in the plain and key forms, and as the last part of a compound. */
+  readonly number: string
+  /** With `i` units are read in any case: `durations` has read `5 MS` and `2 Min` since v1. */
+  readonly flags: 'giu' | 'gu'
+}
+
+/** `durations`: whole and fractional numbers, units in any case (v1's semantics, unchanged). */
+const WHOLE_OR_FRACTIONAL_DURATION: DurationNumbers = { number: NUMBER, flags: 'giu' }
+/**
+ * `measured_durations`: only numbers with a decimal part, where the program printed what a clock measured; units
+ * in lower case only, so du's `1.5M` (megabytes) is never read as minutes.
+ */
+const MEASURED_DURATION: DurationNumbers = { number: FRACTIONAL_NUMBER, flags: 'gu' }
+
+/**
+ * The three forms of a duration, sharing boundaries, the colour sequences allowed between number and unit, and
+ * the key that is kept: one builder for both duration filters, so they differ only in the numbers they take.
+ */
+function durationRegex({ number, flags }: DurationNumbers): RegExp {
+  return new RegExp(
+    START +
+      '(?:' +
+      [
+        // A key that names a duration, then a bare number: duration_ms 110.2, "elapsed": 12
+        String.raw`${DURATION_KEY}(?<value>${number}(?:${GAP}${ANY_UNIT}${SHARES})?)`,
+        // 1h 2m 3.4s, 2m3s: the larger parts are any number, the last is the filter's kind
+        String.raw`(?:${NUMBER}${GAP}${LARGE_UNIT}${GAP}){1,3}${number}${GAP}${SMALL_UNIT}${SHARES}`,
+        // 4.898ms, 1.2 s, 0.000s, 3ESC[2mms, 2 minutes, 1h
+        String.raw`${number}${GAP}${ANY_UNIT}${SHARES}`,
+      ].join('|') +
+      ')' +
+      END,
+    flags,
+  )
+}
+
 export interface FilterDefinition {
   /** A new expression for each rule: built only where the filter is used (one with `\p{…}` costs at creation). */
   readonly regex: () => RegExp
@@ -96,22 +140,7 @@ export const FILTERS_V1: Readonly<Record<FilterName, FilterDefinition>> = {
     keepsContext: false,
   },
   durations: {
-    regex: () =>
-      new RegExp(
-        START +
-          '(?:' +
-          [
-            // A key that names a duration, then a bare number: duration_ms 110.2, "elapsed": 12
-            String.raw`${DURATION_KEY}(?<value>${NUMBER}(?:${GAP}${ANY_UNIT}${SHARES})?)`,
-            // 1h 2m 3.4s, 2m3s
-            String.raw`(?:${NUMBER}${GAP}${LARGE_UNIT}${GAP}){1,3}${NUMBER}${GAP}${SMALL_UNIT}${SHARES}`,
-            // 4.898ms, 1.2 s, 0.000s, 3ESC[2mms, 2 minutes, 1h
-            String.raw`${NUMBER}${GAP}${ANY_UNIT}${SHARES}`,
-          ].join('|') +
-          ')' +
-          END,
-        'giu',
-      ),
+    regex: () => durationRegex(WHOLE_OR_FRACTIONAL_DURATION),
     keepsContext: true,
   },
   hex_ids: {
@@ -131,6 +160,13 @@ export const FILTERS_V1: Readonly<Record<FilterName, FilterDefinition>> = {
         'gu',
       ),
     keepsContext: false,
+  },
+  // Added under v2 as a new name rather than a v3: no capture recorded before it names it, so every existing
+  // capture normalizes exactly as before, and an older REA refuses a capture that names it (an unknown filter)
+  // instead of reading it otherwise. Nothing that an existing name matches or writes changed.
+  measured_durations: {
+    regex: () => durationRegex(MEASURED_DURATION),
+    keepsContext: true,
   },
 }
 

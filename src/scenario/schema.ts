@@ -213,7 +213,14 @@ export const literalPatternSchema = z.strictObject({
 /** Values of the capture's own context that `normalization.placeholders` can name. */
 export const PLACEHOLDER_NAMES = ['root', 'cwd', 'tmpdir', 'home', 'user', 'hostname'] as const
 /** Built-in filters that `normalization.filters` can name. */
-export const FILTER_NAMES = ['uuids', 'timestamps', 'durations', 'hex_ids', 'temp_names'] as const
+export const FILTER_NAMES = [
+  'uuids',
+  'timestamps',
+  'durations',
+  'hex_ids',
+  'temp_names',
+  'measured_durations',
+] as const
 
 const uniqueNames = <T extends z.ZodType<string>>(name: T, what: string) =>
   z.array(name).refine((names) => new Set(names).size === names.length, {
@@ -248,7 +255,7 @@ export const normalizationSchema = described(
     ),
     filters: described(
       uniqueNames(z.enum(FILTER_NAMES), 'filter').optional(),
-      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names. Absent: none (the test plugin uses temp_names).',
+      'Built-in rules for values that change on every run: uuids, timestamps, durations, hex_ids, temp_names, measured_durations (durations with a decimal part only). Absent: none (the test plugin uses temp_names and measured_durations).',
     ),
     redactions: described(
       z.array(redactionSchema).optional(),

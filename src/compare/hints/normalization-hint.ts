@@ -27,6 +27,15 @@ export interface NormalizationHint {
 /** Longer texts are not searched for a hint: a comparison must stay fast on large captures. */
 const HINT_TEXT_LIMIT_CHARACTERS = 4 * 1024 * 1024
 
+/**
+ * The filters in the order the hint tries them: a later one is dropped first when the others still cover the
+ * difference. `durations` comes after `measured_durations`, so fractional times alone are told the narrower filter
+ * (a configured whole duration still fails under it), and `durations` only where whole numbers differ too.
+ */
+const HINT_FILTER_ORDER: readonly FilterName[] = FILTER_NAMES.flatMap((name): FilterName[] =>
+  name === 'durations' ? ['measured_durations', 'durations'] : name === 'measured_durations' ? [] : [name],
+)
+
 type Candidate =
   | { readonly kind: 'placeholder'; readonly name: HintPlaceholder }
   | { readonly kind: 'filter'; readonly name: FilterName }
@@ -56,7 +65,7 @@ export function suggestNormalization(
     ...(['root', 'cwd', ...WORD_PLACEHOLDERS] as const)
       .filter((name) => committed.placeholders?.includes(name) !== true)
       .map((name) => ({ kind: 'placeholder' as const, name })),
-    ...FILTER_NAMES.filter((name) => committed.filters?.includes(name) !== true).map((name) => ({
+    ...HINT_FILTER_ORDER.filter((name) => committed.filters?.includes(name) !== true).map((name) => ({
       kind: 'filter' as const,
       name,
     })),

@@ -11,6 +11,7 @@ import {
   type Evidence,
 } from '../../../src/index.js'
 import { timingPolicyIssues } from '../../../src/front-end.js'
+import { TEST_DEFAULT_FILTERS } from '../../../src/scenario/test-defaults.js'
 import { buildEvidence } from '../../helpers/build-evidence.js'
 
 let base: Evidence
@@ -208,6 +209,27 @@ describe('contracts', () => {
     expect(() => compareCaptures(withPlaceholders, grown)).toThrow(
       expect.objectContaining({ hint: expect.not.stringMatching(/rules changed/) }),
     )
+  })
+
+  test('an authority recorded under the earlier default filters fails, naming the filters and -u', () => {
+    // Recorded by the test plugin before measured_durations was a default; checked with today's defaults.
+    const earlier = structuredClone(base)
+    Object.assign(earlier.commitments.comparison_contract.value.normalization, {
+      filters: ['temp_names'],
+      filter_normalization_version: 'builtin-filters-v2',
+    })
+    earlier.commitments.comparison_contract.sha256 = 'e'.repeat(64)
+    const today = structuredClone(earlier)
+    today.commitments.comparison_contract.value.normalization.filters = [...TEST_DEFAULT_FILTERS]
+    today.commitments.comparison_contract.sha256 = 'f'.repeat(64)
+    try {
+      compareCaptures(earlier, today)
+      expect.unreachable()
+    } catch (error) {
+      expect(isReaError(error) && error.code).toBe('CONTRACT_MISMATCH')
+      const hint = isReaError(error) ? error.hint : undefined
+      expect(hint).toMatch(/normalization rules changed \(filters\).*`vitest -u`, `jest -u`/)
+    }
   })
 
   test('a side recorded before REA named its width model and reply table is told to re-record with -u', () => {

@@ -23,7 +23,7 @@ describe('withTestDefaults', () => {
       'user',
       'hostname',
     ])
-    expect(scenario.normalization?.filters).toEqual(['temp_names'])
+    expect(scenario.normalization?.filters).toEqual(['temp_names', 'measured_durations'])
     // A scenario's own list replaces the defaults; [] turns them off.
     expect(
       withTestDefaults({ executable: 'node', normalization: { placeholders: [], filters: [] } })

@@ -8,20 +8,45 @@ const exited = { exit: { code: 0, signal: 0 } } as const
 const capture = (...chunks: string[]) => buildEvidence([...chunks.map((chunk) => ({ chunk })), exited])
 
 describe('normalization_hint', () => {
-  test('names the filter when the terminal differs only in a duration, with the scenario lines', () => {
+  test('names the filter when the terminal differs only in a measured duration, with the scenario lines', () => {
     const comparison = compareCaptures(
       capture('build done in 4.898ms\r\n', 'ok\r\n'),
       capture('build done in 12.1ms\r\n', 'ok\r\n'),
     )
     expect(comparison.verdict).toBe('different')
+    // Both are fractional: the narrower filter, which still fails a configured whole duration that changes.
     expect(comparison.normalization_hint).toEqual({
       placeholders: [],
-      filters: ['durations'],
-      scenario: '"normalization": {"filters":["durations"]}',
+      filters: ['measured_durations'],
+      scenario: '"normalization": {"filters":["measured_durations"]}',
     })
     expect(formatComparison(comparison, { color: false })).toContain(
-      'Normalization hint: every terminal difference is text that filters durations would replace',
+      'Normalization hint: every terminal difference is text that filters measured_durations would replace',
     )
+  })
+
+  test('names durations where a whole-number duration differs, also under the default measured_durations', () => {
+    const bare = compareCaptures(
+      capture('built in 0.8s\r\n', 'retrying in 5s\r\n'),
+      capture('built in 1.2s\r\n', 'retrying in 10s\r\n'),
+    )
+    expect(bare.normalization_hint?.filters).toEqual(['durations'])
+    const defaults = (evidence: ReturnType<typeof capture>) => {
+      evidence.commitments.comparison_contract.value.normalization.filters = [
+        'temp_names',
+        'measured_durations',
+      ]
+      return evidence
+    }
+    const underDefaults = compareCaptures(
+      defaults(capture('transform 906ms\r\n')),
+      defaults(capture('transform 1204ms\r\n')),
+    )
+    expect(underDefaults.normalization_hint).toEqual({
+      placeholders: [],
+      filters: ['durations'],
+      scenario: '"normalization": {"filters":["temp_names","measured_durations","durations"]}',
+    })
   })
 
   test('names the smallest set: a time and a uuid, not every filter', () => {
