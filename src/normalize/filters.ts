@@ -179,7 +179,8 @@ export class FilterRule implements StreamRule {
   readonly #definition: FilterDefinition
   readonly #regex: RegExp
 
-  constructor(name: FilterName, definitions: Readonly<Record<FilterName, FilterDefinition>> = FILTERS_V1) {
+  // No default version: a caller names the definitions it reads with (new captures: FILTERS_V2).
+  constructor(name: FilterName, definitions: Readonly<Record<FilterName, FilterDefinition>>) {
     this.#name = name
     this.#definition = definitions[name]
     this.#regex = this.#definition.regex()

@@ -135,6 +135,16 @@ describe('rea test', () => {
     expect(result.code).toBe(0)
   })
 
+  test('a line that differs only in a date without a time is told to write [TIMESTAMP]', async () => {
+    // The hint reads the filters as a case's capture is normalized (builtin-filters-v2, where dates without a time
+    // are timestamps); read with v1's definitions it named nothing.
+    const result = await runCli(['test', 'test/fixtures/markdown/changing-date.md', '--no-report'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain(
+      'write [TIMESTAMP] where it is (the token turns the timestamps filter on)',
+    )
+  })
+
   test('names what matched nothing, and runs nothing when nothing matched', async () => {
     const result = await runCli(['test', 'no/such/folder', 'nothing-*.md'])
     expect(result.code).toBe(3)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { FILTER_WINDOW_CHARACTERS, FilterRule } from '../../../src/normalize/filters.js'
+import { FILTER_WINDOW_CHARACTERS, FILTERS_V1, FilterRule } from '../../../src/normalize/filters.js'
+import { FILTERS_V2 } from '../../../src/normalize/filters-v2.js'
 import { normalizeDetached } from '../../../src/normalize/stream-normalizer.js'
 import { FILTER_NAMES } from '../../../src/scenario/schema.js'
 
@@ -10,7 +11,7 @@ type Case = readonly [
 ]
 
 const filtered = (name: (typeof FILTER_NAMES)[number], text: string) =>
-  normalizeDetached([new FilterRule(name)], text)
+  normalizeDetached([new FilterRule(name, FILTERS_V1)], text)
 
 describe('FilterRule', () => {
   describe.each<Case>([
@@ -114,8 +115,11 @@ describe('FilterRule', () => {
 
   test('never matches more than the window it holds back', () => {
     // Every quantifier is bounded: a long run of anything a filter reads stays undecided only near the end.
-    for (const name of FILTER_NAMES) {
-      const rule = new FilterRule(name)
+    for (const [name, definitions] of FILTER_NAMES.flatMap((name) => [
+      [name, FILTERS_V1] as const,
+      [name, FILTERS_V2] as const,
+    ])) {
+      const rule = new FilterRule(name, definitions)
       for (const run of ['1'.repeat(2000), 'a1'.repeat(1000), '1 h '.repeat(500), 'x'.repeat(2000)]) {
         for (let from = 0; from < run.length; from += 97) {
           const match = rule.find(run, from, run.length)
